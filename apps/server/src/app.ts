@@ -1,0 +1,87 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { Endpoint } from '@tz/shared/http/endpoint';
+import { MSG } from '@tz/shared/messages';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from './config';
+import type { Database, Db } from './db/client';
+import { featureRoutes } from './features/feature-routes';
+import { registerErrorHandler } from './http/error-handler';
+import { hostCheck } from './http/host-check';
+
+z.config(z.locales.de());
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  db: Db;
+  /** Every endpoint registered, filled while routes register. */
+  endpoints: Endpoint[];
+}
+
+const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+/** Builds the whole app without listening, so tests drive it through inject(). */
+export async function buildApp(config: Config, database: Database): Promise<{ app: FastifyInstance; deps: AppDeps }> {
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    genReqId: () => crypto.randomUUID(),
+    requestIdHeader: 'x-request-id',
+    trustProxy: true,
+    bodyLimit: 20 * 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  const deps: AppDeps = { config, database, db: database.db, endpoints: [] };
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        formAction: null,
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 10 } });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Testzentrum Backoffice API', version: '1.83.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  hostCheck(app, deps);
+  featureRoutes(app, deps);
+
+  const webDist = config.webDist ?? defaultWebDist;
+  const hasWeb = existsSync(path.join(webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    if (!req.url.startsWith('/api/') && req.method === 'GET' && hasWeb) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send({ error: 'NOT_FOUND', message: MSG.notFound });
+  });
+
+  return { app, deps };
+}

@@ -1,0 +1,60 @@
+import { isPlatformAdmin } from '@tz/shared/constants';
+import type { Access } from '@tz/shared/http/endpoint';
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../db/client';
+import { AppError } from '../http/app-error';
+import { findActiveSession } from '../features/auth/auth.repository';
+import { verifySessionToken } from './tokens';
+
+export interface AuthContext {
+  userId: number;
+  sessionId: string;
+  staffId: number;
+  roleId: number;
+  name: string;
+  email: string;
+  expiresAt: Date;
+}
+
+/**
+ * The one place that decides whether a caller may call a route: login, role
+ * and centre. Every endpoint declares its `access`; nothing else grants it.
+ */
+export async function authorize(
+  req: FastifyRequest,
+  access: Access,
+  deps: { db: Db; jwtSecret: string },
+): Promise<AuthContext | null> {
+  if ('public' in access) return null;
+
+  const header = req.headers.authorization;
+  const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+  if (!token) throw AppError.unauthorized();
+  const claims = await verifySessionToken(deps.jwtSecret, token);
+  if (!claims) throw AppError.unauthorized(undefined, 'SESSION_EXPIRED');
+  const session = await findActiveSession(deps.db, claims.sid, claims.uid);
+  if (!session) throw AppError.unauthorized(undefined, 'SESSION_EXPIRED');
+
+  const auth: AuthContext = {
+    userId: session.userId,
+    sessionId: session.sessionId,
+    staffId: session.staffId,
+    roleId: session.roleId,
+    name: session.name,
+    email: session.email,
+    expiresAt: session.expiresAt,
+  };
+
+  if (auth.roleId > access.maxRole) throw AppError.forbidden();
+
+  if (access.tenant && !isPlatformAdmin(auth.roleId)) {
+    const pathStaff = Number((req.params as Record<string, unknown>)[access.tenant]);
+    if (pathStaff !== auth.staffId) throw AppError.forbidden();
+    // A staff_id in the body must name the same centre as the path.
+    const body = req.body as Record<string, unknown> | undefined;
+    if (body && typeof body === 'object' && 'staff_id' in body && body.staff_id != null) {
+      if (Number(body.staff_id) !== pathStaff) throw AppError.forbidden();
+    }
+  }
+  return auth;
+}

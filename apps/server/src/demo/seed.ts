@@ -1,0 +1,28 @@
+import { count } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { centres } from '../db/schema/centres';
+import { seedFoundation } from './foundation.demo';
+
+export const DEMO_PASSWORD = 'demo1234';
+
+export const DEMO_LOGINS = [
+  { email: 'plattform@demo.example', role: 'Plattform-Admin (10)' },
+  { email: 'admin@demo.example', role: 'Administrator (20), Testzentrum Musterstadt' },
+  { email: 'leitung@demo.example', role: 'Testzentrumsleitung (25), Testzentrum Musterstadt' },
+  { email: 'mitarbeiter@demo.example', role: 'Mitarbeiter (30), Testzentrum Musterstadt' },
+  { email: 'impf-admin@demo.example', role: 'Administrator (20), Impfzentrum Musterstadt' },
+];
+
+/**
+ * Seeds the demo platform into an empty database, all or nothing. Each area
+ * adds its own `seed<Area>` step here, after the ones it builds on.
+ */
+export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(centres);
+  if ((row?.n ?? 0) > 0) return false;
+  await db.transaction(async (tx) => {
+    const ids = await seedFoundation(tx);
+    void ids;
+  });
+  return true;
+}

@@ -1,0 +1,13 @@
+import * as c from '@tz/shared/auth/auth.contract';
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../app';
+import { registerEndpoint } from '../../http/route';
+import * as service from './auth.service';
+
+export function authRoutes(app: FastifyInstance, deps: AppDeps) {
+  registerEndpoint(app, deps, c.login, ({ body, req }) =>
+    service.login(deps, { ...body, ip: req.ip, userAgent: req.headers['user-agent'] }),
+  );
+  registerEndpoint(app, deps, c.getSession, ({ auth }) => service.session(deps, auth));
+  registerEndpoint(app, deps, c.logout, ({ auth }) => service.logout(deps, auth));
+}

@@ -1,0 +1,88 @@
+import type { LoginResponse, SessionInfo } from '@tz/shared/auth/auth.contract';
+import { MSG } from '@tz/shared/messages';
+import type { AppDeps } from '../../app';
+import type { AuthContext } from '../../auth/guard';
+import { DUMMY_HASH, verifyPassword } from '../../auth/passwords';
+import { signSessionToken } from '../../auth/tokens';
+import { AppError } from '../../http/app-error';
+import * as repo from './auth.repository';
+
+export async function login(
+  deps: AppDeps,
+  input: { email: string; password: string; ip: string; userAgent: string | undefined },
+): Promise<LoginResponse> {
+  const { db, config } = deps;
+  const email = input.email.trim();
+  const since = new Date(Date.now() - config.loginWindowMinutes * 60_000);
+  const failures = await repo.countRecentFailures(db, email, input.ip, since);
+  // An office shares one IP, so the IP may fail more often than one account.
+  if (failures.byEmail >= config.loginMaxFailures || failures.byIp >= config.loginMaxFailures * 5) {
+    throw new AppError(429, 'TOO_MANY_LOGINS', MSG.tooManyLogins);
+  }
+
+  const user = await repo.findUserByEmail(db, email);
+  const ok = await verifyPassword(user?.password_hash ?? DUMMY_HASH, input.password);
+  if (!user || !ok) {
+    await repo.recordFailure(db, email, input.ip);
+    throw AppError.unauthorized(MSG.wrongLogin, 'WRONG_LOGIN');
+  }
+  if (user.active !== 1) throw AppError.forbidden(MSG.userBlocked, 'USER_BLOCKED');
+  await repo.clearFailures(db, email);
+
+  const info = await repo.loadSessionInfo(db, user.id);
+  const expiresAt = new Date(Date.now() + config.tokenTtlSeconds * 1000);
+  const sid = await repo.insertSession(db, {
+    user_id: user.id,
+    staff_id: user.staff_id,
+    expires_at: expiresAt,
+    ip: input.ip,
+    user_agent: input.userAgent,
+  });
+  const token = await signSessionToken(config.jwtSecret, { sid, uid: user.id }, expiresAt);
+  return {
+    token,
+    name: user.name,
+    id: user.id,
+    role_id: user.role_id,
+    bookly_staff_id: user.staff_id,
+    email: user.email,
+    testcenter_email: info?.centre.email ?? null,
+    expiration: Math.floor(expiresAt.getTime() / 1000),
+    last_seen_news_item: user.last_seen_news_item?.toISOString() ?? null,
+    error: null,
+  };
+}
+
+export async function session(deps: AppDeps, auth: AuthContext): Promise<SessionInfo> {
+  const info = await repo.loadSessionInfo(deps.db, auth.userId);
+  if (!info) throw AppError.unauthorized();
+  const { user, centre } = info;
+  return {
+    user: {
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      role_id: user.role_id,
+      active: user.active,
+      staff_id: user.staff_id,
+      last_seen_news_item: user.last_seen_news_item?.toISOString() ?? null,
+      expiration: Math.floor(auth.expiresAt.getTime() / 1000),
+    },
+    centre: {
+      id: centre.id,
+      full_name: centre.full_name,
+      type: centre.type,
+      consumables: centre.consumables,
+      certificate_product: centre.certificate_product,
+      pcr_sidebar: info.pcrSidebar,
+      health_department_testcenter_id: centre.health_department_testcenter_id,
+      email: centre.email,
+    },
+    health_department_testcenter_id: centre.health_department_testcenter_id,
+  };
+}
+
+export async function logout(deps: AppDeps, auth: AuthContext) {
+  await repo.revokeSession(deps.db, auth.sessionId);
+  return { ok: true as const };
+}

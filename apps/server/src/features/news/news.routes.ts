@@ -1,0 +1,10 @@
+import * as c from '@tz/shared/news/news.contract';
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../app';
+import { registerEndpoint } from '../../http/route';
+import * as repo from './news.repository';
+
+export function newsRoutes(app: FastifyInstance, deps: AppDeps) {
+  registerEndpoint(app, deps, c.listNews, () => repo.listNews(deps.db));
+  registerEndpoint(app, deps, c.touchNews, ({ auth }) => repo.touchNews(deps.db, auth.userId));
+}

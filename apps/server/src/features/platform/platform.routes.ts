@@ -1,0 +1,19 @@
+import * as c from '@tz/shared/platform/platform.contract';
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../app';
+import { registerEndpoint } from '../../http/route';
+import * as repo from './platform.repository';
+import * as service from './platform.service';
+
+export function platformRoutes(app: FastifyInstance, deps: AppDeps) {
+  registerEndpoint(app, deps, c.getHealth, () => service.health(deps));
+  registerEndpoint(app, deps, c.getHostBranding, ({ req }) => service.hostBranding(deps, req.hostname));
+  registerEndpoint(app, deps, c.reportClientError, async ({ body, req }) => {
+    req.log.error({ clientError: body }, 'browser error');
+    return { ok: true as const };
+  });
+  registerEndpoint(app, deps, c.listTestCentres, () => repo.listCentres(deps.db));
+  registerEndpoint(app, deps, c.createTestCentreUser, ({ auth, params, body }) =>
+    service.createCentreUser(deps, auth, params.staffId, body),
+  );
+}

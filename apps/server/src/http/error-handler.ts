@@ -1,0 +1,48 @@
+import type { ApiErrorBody } from '@tz/shared/http/endpoint';
+import { MSG } from '@tz/shared/messages';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { AppError } from './app-error';
+
+/** Maps every failure to the one error shape; 5xx details never leave the server. */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    const send = (status: number, body: ApiErrorBody) => reply.status(status).send(body);
+
+    if (err instanceof AppError) {
+      return send(err.status, { error: err.code, message: err.message, details: err.details });
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const details = err.validation.map((v) => ({
+        field: v.instancePath.replace(/^\//, '').replace(/\//g, '.'),
+        message: v.message ?? '',
+      }));
+      const named = details.map((d) => (d.field ? `${d.field}: ${d.message}` : d.message)).join('; ');
+      return send(400, { error: 'VALIDATION', message: `${MSG.invalidInput} ${named}`.trim(), details });
+    }
+    if (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError) {
+      return send(400, { error: 'INVALID_JSON', message: MSG.invalidJson });
+    }
+    if (err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+      return send(400, { error: 'INVALID_JSON', message: MSG.invalidJson });
+    }
+    if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      return send(415, { error: 'UNSUPPORTED_MEDIA_TYPE', message: 'Dieses Datenformat wird nicht unterstützt.' });
+    }
+    if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return send(413, { error: 'TOO_LARGE', message: 'Die Anfrage ist zu groß.' });
+    }
+    if (err.statusCode === 429) {
+      return send(429, { error: 'TOO_MANY_REQUESTS', message: MSG.tooManyRequests });
+    }
+    if (isResponseSerializationError(err)) {
+      req.log.error({ err, issues: err.cause }, 'response does not match its contract');
+      return send(500, { error: 'INTERNAL', message: MSG.genericError });
+    }
+    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+      return send(err.statusCode, { error: err.code ?? 'BAD_REQUEST', message: MSG.invalidInput });
+    }
+    req.log.error({ err }, 'unhandled error');
+    return send(500, { error: 'INTERNAL', message: MSG.genericError });
+  });
+}

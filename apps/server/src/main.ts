@@ -1,0 +1,43 @@
+import { loadConfig } from './config';
+import { buildApp } from './app';
+import { openDatabase } from './db/client';
+import { ensureDefaultHosts } from './db/default-hosts';
+import { DEMO_LOGINS, DEMO_PASSWORD, seedDemoIfEmpty } from './demo/seed';
+import { startWorkers } from './jobs/workers';
+
+const config = loadConfig();
+const database = await openDatabase(config);
+await database.migrate();
+await ensureDefaultHosts(database.db);
+const seeded = config.demo ? await seedDemoIfEmpty(database.db) : false;
+
+const { app, deps } = await buildApp(config, database);
+const stopWorkers = config.worker ? startWorkers(deps) : async () => {};
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'shutting down');
+  await stopWorkers();
+  await app.close();
+  await database.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+await app.listen({ port: config.port, host: config.host });
+
+const url = `http://localhost:${config.port}`;
+const lines = [
+  '',
+  `  Testzentrum Backoffice läuft: ${url}`,
+  `  Datenbank: ${database.kind === 'pglite' ? `PGlite (${config.dataDir})` : 'PostgreSQL'}${seeded ? ', Demodaten angelegt' : ''}`,
+];
+if (config.demo) {
+  lines.push(`  Demo-Zugänge (Passwort für alle: ${DEMO_PASSWORD}):`);
+  for (const l of DEMO_LOGINS) lines.push(`    ${l.email.padEnd(28)} ${l.role}`);
+}
+lines.push('  Beenden mit Strg+C', '');
+console.log(lines.join('\n'));

@@ -1,0 +1,68 @@
+import { readFileSync } from 'node:fs';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { type AppDeps, buildApp } from '../app';
+import { type Config, testConfig } from '../config';
+import { type Database, openPglite, openPostgres } from '../db/client';
+import { ensureDefaultHosts } from '../db/default-hosts';
+import { withDatabase } from './global-setup';
+
+let counter = 0;
+
+/** A fresh, migrated database for one test file. */
+export async function openTestDatabase(): Promise<Database> {
+  if (inject('dbKind') === 'postgres') {
+    const url = inject('testDatabaseUrl');
+    const name = `tz_t_${process.ppid}_${process.pid}_${++counter}_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    // The template must have no open connections; retry briefly if another file is copying it.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await admin.query(`create database ${name} template ${inject('dbTemplate')}`);
+        break;
+      } catch (err) {
+        if (attempt > 50) throw err;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }
+    await admin.end();
+    const database = openPostgres(withDatabase(url, name), 5);
+    const close = database.close;
+    return {
+      ...database,
+      close: async () => {
+        await close();
+        const a = new pg.Client({ connectionString: url });
+        await a.connect();
+        await a.query(`drop database if exists ${name} with (force)`);
+        await a.end();
+      },
+    };
+  }
+  const blob = new Blob([readFileSync(inject('dbTemplate'))]);
+  return openPglite({ loadDataDir: blob });
+}
+
+export interface TestApp {
+  app: Awaited<ReturnType<typeof buildApp>>['app'];
+  deps: AppDeps;
+  database: Database;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const database = await openTestDatabase();
+  await ensureDefaultHosts(database.db);
+  const { app, deps } = await buildApp(testConfig(overrides), database);
+  await app.ready();
+  return {
+    app,
+    deps,
+    database,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}

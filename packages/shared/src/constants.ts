@@ -1,0 +1,59 @@
+export const APP_VERSION = '1.83.0';
+
+/** role_id thresholds: lower is more powerful. */
+export const ROLE = {
+  platformAdmin: 10,
+  admin: 20,
+  manager: 25,
+  staff: 30,
+} as const;
+
+export const ROLE_LABELS: Record<number, string> = {
+  20: 'Administrator',
+  25: 'Testzentrumsleitung',
+  30: 'Mitarbeiter',
+};
+
+export const isPlatformAdmin = (roleId: number) => roleId <= ROLE.platformAdmin;
+
+/** Centre type code of vaccination centres. */
+export const VACCINATION_CENTRE_TYPE = '2';
+
+export const GENDERS = { 0: 'keine Angabe', 1: 'männlich', 2: 'weiblich', 3: 'divers', 4: 'nicht-binär' } as const;
+
+export const MIN_PASSWORD_LENGTH = 8;
+export const FTE_MIN = 0;
+export const FTE_MAX = 1.5;
+export const FTE_STEP = 0.1;
+export const BIRTHDAY_FIRST_YEAR = 1901;
+export const QR_SIZE = 250;
+export const SIGNATURE_PAD_HEIGHT = 200;
+export const CLASSIFICATION_CONFIRM_ABOVE = 30;
+export const DEFAULT_WINDOW_DAYS_BACK = 30;
+export const SPINNER_MIN_MS = 1000;
+export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+export const ERROR_TRACE_SAMPLE_RATE = 0.05;
+export const MAX_HOLIDAYS_AT_ONCE = 5;
+export const MAX_SPECIAL_DAYS_AT_ONCE = 5;
+export const GROUP_NAME_MIN_LENGTH = 4;
+export const KV_SPECIAL_NUMBER_LENGTH = 5;
+export const EXPORT_MAX_RANGE_HOURS = 25;
+export const VACCINATION_EXPORT_MAX_RANGE_HOURS = 24;
+export const PAUSE_SPECIAL_DAYS_WINDOW_DAYS = 31;
+export const OEGD_TEST_TYPES = [3, 5] as const;
+export const FUNCTION_CATEGORIES = ['skill', 'function', 'language'] as const;
+
+/** Filter value sets of the appointments list (core-workflow §9). */
+export const FILTERS = {
+  demis_status: ['any', 'reported', 'not_reported'],
+  performed: ['any', '1', '0'],
+  result: ['any', '1', '2'],
+  checkedIn: ['all', '0', '1', '2'],
+  appointment_source: ['customer_appointments', 'customer_appointments_res_date', 'result'],
+} as const;
+
+/** checked_in bitmask (core-workflow §4). */
+export const CHECKED_IN = { checkedIn: 1, filledWithoutWarnings: 2, filled: 4 } as const;
+
+/** res_detected values. */
+export const RESULT = { negative: 1, positive: 2, locked: 4 } as const;

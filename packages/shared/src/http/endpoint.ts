@@ -1,0 +1,60 @@
+import type { z } from 'zod';
+
+/**
+ * Who may call an endpoint. The server's guard enforces exactly this and the
+ * authorization matrix test enumerates it, so a route cannot exist without it.
+ * - `public`: no login (check-in form, booking page, login itself).
+ * - `maxRole`: the weakest role_id allowed (lower is more powerful).
+ * - `tenant`: the path parameter naming the centre (staff_id); callers may only
+ *   touch their own centre unless they are platform admins (role <= 10).
+ */
+export type Access = { public: true } | { maxRole: number; tenant?: 'staffId' };
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export type Schema = z.ZodType | undefined;
+/** The parsed type of an optional schema; `undefined` when there is none. */
+export type Infer<T extends Schema> = T extends z.ZodType ? z.infer<T> : undefined;
+
+export interface Endpoint<
+  P extends Schema = Schema,
+  Q extends Schema = Schema,
+  B extends Schema = Schema,
+  R extends z.ZodType = z.ZodType,
+  A extends Access = Access,
+> {
+  method: HttpMethod;
+  path: string;
+  access: A;
+  summary: string;
+  params?: P;
+  query?: Q;
+  body?: B;
+  response: R;
+}
+
+export function endpoint<
+  R extends z.ZodType,
+  A extends Access,
+  P extends Schema = undefined,
+  Q extends Schema = undefined,
+  B extends Schema = undefined,
+>(e: Endpoint<P, Q, B, R, A>): Endpoint<P, Q, B, R, A> {
+  return e;
+}
+
+/** Fills `:name` placeholders of a contract path. */
+export function buildPath(path: string, params: Record<string, string | number> = {}): string {
+  return path.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`missing path parameter ${name}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/** The one error body every failing call answers with. */
+export interface ApiErrorBody {
+  error: string;
+  message: string;
+  details?: unknown;
+}

@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { ROLE } from '../constants';
+import { endpoint } from '../http/endpoint';
+
+export const hostBrandingSchema = z.object({
+  host: z.string(),
+  brand: z.string(),
+  logo_url: z.string().nullable(),
+  api_url: z.string().nullable(),
+  cert_system_url: z.string().nullable(),
+  declaration_url: z.string().nullable(),
+  statistik_url: z.string().nullable(),
+  faq_url: z.string().nullable(),
+  instant_booking_url: z.string().nullable(),
+});
+export type HostBranding = z.infer<typeof hostBrandingSchema>;
+
+export const getHostBranding = endpoint({
+  method: 'GET',
+  path: '/api/public/host',
+  access: { public: true },
+  summary: 'Branding für den aufgerufenen Hostnamen (unbekannt: Fehlercode NT)',
+  response: hostBrandingSchema,
+});
+
+export const healthSchema = z.object({
+  status: z.literal('ok'),
+  database: z.enum(['pglite', 'postgres']),
+  migrations: z.object({ applied: z.number().int(), latest: z.string().nullable() }),
+  version: z.string(),
+});
+
+export const getHealth = endpoint({
+  method: 'GET',
+  path: '/api/health',
+  access: { public: true },
+  summary: 'Betriebszustand: Datenbankart und Migrationsstand',
+  response: healthSchema,
+});
+
+export const clientErrorSchema = z.object({
+  message: z.string().max(2000),
+  stack: z.string().max(10000).optional(),
+  url: z.string().max(2000).optional(),
+});
+
+export const reportClientError = endpoint({
+  method: 'POST',
+  path: '/api/public/client-errors',
+  access: { public: true },
+  summary: 'Fehler aus dem Browser protokollieren (ohne Sentry-DSN)',
+  body: clientErrorSchema,
+  response: z.object({ ok: z.literal(true) }),
+});
+
+export const testCentreSchema = z.object({
+  id: z.number().int(),
+  full_name: z.string(),
+  city: z.string().nullable(),
+  testcenter: z.boolean(),
+});
+
+export const listTestCentres = endpoint({
+  method: 'GET',
+  path: '/api/platform/centres',
+  access: { maxRole: ROLE.platformAdmin },
+  summary: 'Alle Testzentren (Plattform)',
+  response: z.array(testCentreSchema),
+});
+
+export const testCentreUserSchema = z.object({
+  name: z.string().trim().min(1, 'Bitte einen Namen angeben').max(200),
+  email: z.email('Bitte eine gültige E-Mail-Adresse angeben').max(254),
+  password: z.string().min(8, 'Das Passwort muß mindestens 8 Zeichen lang sein').max(200),
+  staff_id: z.number().int().positive(),
+});
+
+export const createTestCentreUser = endpoint({
+  method: 'POST',
+  path: '/api/platform/centres/:staffId/user',
+  access: { maxRole: ROLE.platformAdmin },
+  summary: 'Ersten Benutzer eines Zentrums anlegen und das Zentrum aktivieren',
+  params: z.object({ staffId: z.coerce.number().int().positive() }),
+  body: testCentreUserSchema,
+  response: z.object({ id: z.number().int(), message: z.string() }),
+});
