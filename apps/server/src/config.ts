@@ -19,7 +19,11 @@ const envSchema = z.object({
   OUTBOX_DIR: z.string().default('./data/outbox'),
   JWT_SECRET: z.string().min(32).default(DEFAULT_SECRET),
   CERT_KEY: z.string().min(32).default(DEFAULT_CERT_KEY),
-  TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(12 * 3600),
+  TOKEN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(12 * 3600),
   DEMO: bool,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ALLOWED_HOSTS: z.string().default(''),

@@ -1,5 +1,5 @@
-import { loadConfig } from './config';
 import { buildApp } from './app';
+import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { ensureDefaultHosts } from './db/default-hosts';
 import { DEMO_LOGINS, DEMO_PASSWORD, seedDemoIfEmpty } from './demo/seed';

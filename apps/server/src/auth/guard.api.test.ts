@@ -32,7 +32,11 @@ describe('route guard', () => {
 
   it('answers 401 without a token on every non-public route', async () => {
     for (const e of t.deps.endpoints.filter((e) => !('public' in e.access))) {
-      const res = await t.app.inject({ method: e.method, url: urlFor(e.path, own.centre.id), payload: e.method === 'GET' ? undefined : {} });
+      const res = await t.app.inject({
+        method: e.method,
+        url: urlFor(e.path, own.centre.id),
+        payload: e.method === 'GET' ? undefined : {},
+      });
       expect(res.statusCode, `${e.method} ${e.path}`).toBe(401);
     }
   });
@@ -50,7 +54,9 @@ describe('route guard', () => {
   });
 
   it('answers 403 when a centre user calls another centre', async () => {
-    const tenantRoutes = t.deps.endpoints.filter((e) => 'tenant' in e.access && e.access.tenant && e.access.maxRole >= ROLE.admin);
+    const tenantRoutes = t.deps.endpoints.filter(
+      (e) => 'tenant' in e.access && e.access.tenant && e.access.maxRole >= ROLE.admin,
+    );
     for (const e of tenantRoutes) {
       const res = await t.app.inject({
         method: e.method,

@@ -2,8 +2,8 @@ import { isPlatformAdmin } from '@tz/shared/constants';
 import type { Access } from '@tz/shared/http/endpoint';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
-import { AppError } from '../http/app-error';
 import { findActiveSession } from '../features/auth/auth.repository';
+import { AppError } from '../http/app-error';
 import { verifySessionToken } from './tokens';
 
 export interface AuthContext {

@@ -1,8 +1,8 @@
 import type { Access, Endpoint, Infer, Schema } from '@tz/shared/http/endpoint';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { z } from 'zod';
-import { type AuthContext, authorize } from '../auth/guard';
 import type { AppDeps } from '../app';
+import { type AuthContext, authorize } from '../auth/guard';
 
 export interface HandlerContext<P extends Schema, Q extends Schema, B extends Schema, A extends Access> {
   params: Infer<P>;
@@ -18,7 +18,13 @@ export interface HandlerContext<P extends Schema, Q extends Schema, B extends Sc
  * Registers a contract: validation from its schemas, the guard from its
  * `access`, then the handler. Routes files contain nothing but these calls.
  */
-export function registerEndpoint<P extends Schema, Q extends Schema, B extends Schema, R extends z.ZodType, A extends Access>(
+export function registerEndpoint<
+  P extends Schema,
+  Q extends Schema,
+  B extends Schema,
+  R extends z.ZodType,
+  A extends Access,
+>(
   app: FastifyInstance,
   deps: AppDeps,
   e: Endpoint<P, Q, B, R, A>,
@@ -48,12 +54,14 @@ export function registerEndpoint<P extends Schema, Q extends Schema, B extends S
     },
     handler: async (req: FastifyRequest, reply: FastifyReply): Promise<unknown> => {
       const auth = (req as FastifyRequest & { auth: AuthContext | null }).auth;
-      return handler({ params: req.params, query: req.query, body: req.body, req, reply, auth } as unknown as HandlerContext<
-        P,
-        Q,
-        B,
-        A
-      >);
+      return handler({
+        params: req.params,
+        query: req.query,
+        body: req.body,
+        req,
+        reply,
+        auth,
+      } as unknown as HandlerContext<P, Q, B, A>);
     },
   };
   app.route(options);

@@ -17,7 +17,12 @@ const unique = () => `${process.pid}-${++seq}-${Math.random().toString(36).slice
 export async function createCentre(db: DbOrTx, fields: Partial<typeof centres.$inferInsert> = {}) {
   const [row] = await db
     .insert(centres)
-    .values({ full_name: `Testzentrum ${unique()}`, email: `zentrum-${unique()}@test.example`, testcenter: true, ...fields })
+    .values({
+      full_name: `Testzentrum ${unique()}`,
+      email: `zentrum-${unique()}@test.example`,
+      testcenter: true,
+      ...fields,
+    })
     .returning();
   return row!;
 }
@@ -25,7 +30,13 @@ export async function createCentre(db: DbOrTx, fields: Partial<typeof centres.$i
 export async function createUser(db: DbOrTx, fields: Partial<typeof users.$inferInsert> & { staff_id: number }) {
   const [row] = await db
     .insert(users)
-    .values({ name: 'Test Person', email: `user-${unique()}@test.example`, password_hash: await passwordHash(), role_id: 30, ...fields })
+    .values({
+      name: 'Test Person',
+      email: `user-${unique()}@test.example`,
+      password_hash: await passwordHash(),
+      role_id: 30,
+      ...fields,
+    })
     .returning();
   return row!;
 }

@@ -26,17 +26,15 @@ export default async function setup(project: TestProject) {
     await admin.connect();
     await admin.query(`create database ${name}`);
     const database = openPostgres(withDatabase(url, name), 2);
-    await database.raw.query('create extension if not exists pg_trgm');
     await database.migrate();
     await database.close();
     project.provide('dbKind', 'postgres');
     project.provide('dbTemplate', name);
     project.provide('testDatabaseUrl', url);
     return async () => {
-      const { rows } = await admin.query<{ datname: string }>(
-        `select datname from pg_database where datname like $1`,
-        [`tz_t_${process.pid}_%`],
-      );
+      const { rows } = await admin.query<{ datname: string }>(`select datname from pg_database where datname like $1`, [
+        `tz_t_${process.pid}_%`,
+      ]);
       for (const r of rows) await admin.query(`drop database if exists ${r.datname} with (force)`);
       await admin.query(`drop database if exists ${name} with (force)`);
       await admin.end();

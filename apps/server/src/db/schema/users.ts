@@ -60,5 +60,8 @@ export const loginFailures = pgTable(
     ip: text('ip').notNull(),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
   },
-  (t) => [index('login_failures_email_idx').on(t.email, t.created_at), index('login_failures_ip_idx').on(t.ip, t.created_at)],
+  (t) => [
+    index('login_failures_email_idx').on(t.email, t.created_at),
+    index('login_failures_ip_idx').on(t.ip, t.created_at),
+  ],
 );

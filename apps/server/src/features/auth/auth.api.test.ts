@@ -16,20 +16,46 @@ const post = (url: string, payload: unknown, headers: Record<string, string> = {
 
 describe('login', () => {
   it('answers exactly the spec fields', async () => {
-    const centre = await createCentre(t.database.db, { email: 'zentrum@x.example', health_department_testcenter_id: 'GA-1' });
+    const centre = await createCentre(t.database.db, {
+      email: 'zentrum@x.example',
+      health_department_testcenter_id: 'GA-1',
+    });
     const user = await createUser(t.database.db, { staff_id: centre.id, role_id: 25, name: 'Lea Leitung' });
     const res = await post('/api/auth/login', { email: user.email.toUpperCase(), password: PASSWORD });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(Object.keys(body).sort()).toEqual(
-      ['token', 'name', 'id', 'role_id', 'bookly_staff_id', 'email', 'testcenter_email', 'expiration', 'last_seen_news_item', 'error'].sort(),
+      [
+        'token',
+        'name',
+        'id',
+        'role_id',
+        'bookly_staff_id',
+        'email',
+        'testcenter_email',
+        'expiration',
+        'last_seen_news_item',
+        'error',
+      ].sort(),
     );
-    expect(body).toMatchObject({ name: 'Lea Leitung', id: user.id, role_id: 25, bookly_staff_id: centre.id, testcenter_email: 'zentrum@x.example', last_seen_news_item: null, error: null });
+    expect(body).toMatchObject({
+      name: 'Lea Leitung',
+      id: user.id,
+      role_id: 25,
+      bookly_staff_id: centre.id,
+      testcenter_email: 'zentrum@x.example',
+      last_seen_news_item: null,
+      error: null,
+    });
     const ttl = body.expiration - Math.floor(Date.now() / 1000);
     expect(ttl).toBeGreaterThan(12 * 3600 - 60);
     expect(ttl).toBeLessThanOrEqual(12 * 3600);
 
-    const session = await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: { authorization: `Bearer ${body.token}` } });
+    const session = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/session',
+      headers: { authorization: `Bearer ${body.token}` },
+    });
     expect(session.statusCode).toBe(200);
     expect(session.json().health_department_testcenter_id).toBe('GA-1');
     expect(session.json().centre.id).toBe(centre.id);
@@ -39,7 +65,12 @@ describe('login', () => {
     const centre = await createCentre(t.database.db);
     const user = await createUser(t.database.db, { staff_id: centre.id });
     const wrong = await post('/api/auth/login', { email: user.email, password: 'falsch123' }, {}, '10.0.0.2');
-    const unknown = await post('/api/auth/login', { email: 'niemand@nirgends.example', password: 'falsch123' }, {}, '10.0.0.2');
+    const unknown = await post(
+      '/api/auth/login',
+      { email: 'niemand@nirgends.example', password: 'falsch123' },
+      {},
+      '10.0.0.2',
+    );
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(wrong.json().message).toBe(MSG.wrongLogin);
@@ -59,7 +90,9 @@ describe('login', () => {
     const centre = await createCentre(t.database.db);
     const user = await createUser(t.database.db, { staff_id: centre.id });
     for (let i = 0; i < 3; i++) {
-      expect((await post('/api/auth/login', { email: user.email, password: 'falsch' }, {}, `10.1.0.${i}`)).statusCode).toBe(401);
+      expect(
+        (await post('/api/auth/login', { email: user.email, password: 'falsch' }, {}, `10.1.0.${i}`)).statusCode,
+      ).toBe(401);
     }
     const blocked = await post('/api/auth/login', { email: user.email, password: PASSWORD }, {}, '10.1.0.9');
     expect(blocked.statusCode).toBe(429);
@@ -78,8 +111,15 @@ describe('login', () => {
     const res = await post('/api/auth/login', { email: 5 });
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toBe('VALIDATION');
-    expect(res.json().details.map((d: { field: string }) => d.field)).toEqual(expect.arrayContaining(['email', 'password']));
-    const broken = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: '{"email":', headers: { 'content-type': 'application/json' } });
+    expect(res.json().details.map((d: { field: string }) => d.field)).toEqual(
+      expect.arrayContaining(['email', 'password']),
+    );
+    const broken = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: '{"email":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(broken.statusCode).toBe(400);
     expect(broken.json().message).toBe(MSG.invalidJson);
   });
@@ -102,8 +142,15 @@ describe('sessions', () => {
     const centre = await createCentre(t.database.db);
     const user = await createUser(t.database.db, { staff_id: centre.id });
     const { token } = await login(t.app, user.email);
-    await t.database.db.update(sessions).set({ expires_at: new Date(Date.now() - 1000) }).where(eq(sessions.user_id, user.id));
-    const res = await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: { authorization: `Bearer ${token}` } });
+    await t.database.db
+      .update(sessions)
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where(eq(sessions.user_id, user.id));
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/session',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(res.statusCode).toBe(401);
   });
 
@@ -112,7 +159,11 @@ describe('sessions', () => {
     const user = await createUser(t.database.db, { staff_id: centre.id });
     const { token } = await login(t.app, user.email);
     await t.database.db.update(users).set({ active: 0 }).where(eq(users.id, user.id));
-    const res = await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: { authorization: `Bearer ${token}` } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/session',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(res.statusCode).toBe(401);
   });
 });

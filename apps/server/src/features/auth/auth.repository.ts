@@ -4,11 +4,7 @@ import { centrePcrLabs, centres, pcrLabs } from '../../db/schema/centres';
 import { loginFailures, sessions, users } from '../../db/schema/users';
 
 export async function findUserByEmail(db: DbOrTx, email: string) {
-  const rows = await db
-    .select()
-    .from(users)
-    .where(sql`lower(${users.email}) = lower(${email})`)
-    .limit(1);
+  const rows = await db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`).limit(1);
   return rows[0];
 }
 
@@ -19,7 +15,12 @@ export async function countRecentFailures(db: DbOrTx, email: string, ip: string,
       byIp: sql<number>`count(*) filter (where ${loginFailures.ip} = ${ip})`.mapWith(Number),
     })
     .from(loginFailures)
-    .where(and(gt(loginFailures.created_at, since), or(sql`lower(${loginFailures.email}) = lower(${email})`, eq(loginFailures.ip, ip))));
+    .where(
+      and(
+        gt(loginFailures.created_at, since),
+        or(sql`lower(${loginFailures.email}) = lower(${email})`, eq(loginFailures.ip, ip)),
+      ),
+    );
   return row ?? { byEmail: 0, byIp: 0 };
 }
 

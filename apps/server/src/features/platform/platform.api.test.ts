@@ -15,7 +15,12 @@ describe('hosts', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/public/host', headers: { host: 'evil.example' } });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ error: 'NT', message: MSG.unknownHost });
-    const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { host: 'evil.example' }, payload: { email: 'a', password: 'b' } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { host: 'evil.example' },
+      payload: { email: 'a', password: 'b' },
+    });
     expect(login.json().error).toBe('NT');
   });
 
@@ -28,7 +33,11 @@ describe('hosts', () => {
   it('accepts hosts from ALLOWED_HOSTS with the default branding', async () => {
     const t2 = await createTestApp({ allowedHosts: ['backoffice.example'] });
     try {
-      const res = await t2.app.inject({ method: 'GET', url: '/api/public/host', headers: { host: 'backoffice.example' } });
+      const res = await t2.app.inject({
+        method: 'GET',
+        url: '/api/public/host',
+        headers: { host: 'backoffice.example' },
+      });
       expect(res.statusCode).toBe(200);
       expect(res.json().host).toBe('backoffice.example');
     } finally {
@@ -69,7 +78,12 @@ describe('centre list and activation', () => {
     const admin = await centreWithUser(t.app, t.database.db, ROLE.platformAdmin);
     const fresh = await createCentre(t.database.db, { testcenter: false, city: 'Neustadt' });
     const list = await t.app.inject({ method: 'GET', url: '/api/platform/centres', headers: admin.headers });
-    expect(list.json()).toContainEqual({ id: fresh.id, full_name: fresh.full_name, city: 'Neustadt', testcenter: false });
+    expect(list.json()).toContainEqual({
+      id: fresh.id,
+      full_name: fresh.full_name,
+      city: 'Neustadt',
+      testcenter: false,
+    });
 
     const res = await t.app.inject({
       method: 'POST',

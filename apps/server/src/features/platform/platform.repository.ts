@@ -25,7 +25,10 @@ export async function listCentres(db: DbOrTx) {
 }
 
 export async function findCentre(db: DbOrTx, id: number) {
-  const rows = await db.select({ id: centres.id, testcenter: centres.testcenter }).from(centres).where(eq(centres.id, id));
+  const rows = await db
+    .select({ id: centres.id, testcenter: centres.testcenter })
+    .from(centres)
+    .where(eq(centres.id, id));
   return rows[0];
 }
 

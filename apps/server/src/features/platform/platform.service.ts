@@ -1,7 +1,7 @@
 import { APP_VERSION, ROLE } from '@tz/shared/constants';
 import { MSG } from '@tz/shared/messages';
-import type { z } from 'zod';
 import type { testCentreUserSchema } from '@tz/shared/platform/platform.contract';
+import type { z } from 'zod';
 import type { AppDeps } from '../../app';
 import type { AuthContext } from '../../auth/guard';
 import { hashPassword } from '../../auth/passwords';

@@ -1,0 +1,61 @@
+import { sql } from 'drizzle-orm';
+import { date, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { centres } from './centres';
+
+/** A customer of one centre. gender: 0 none, 1 male, 2 female, 3 diverse, 4 non-binary. */
+export const customers = pgTable(
+  'customers',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    staff_id: integer('staff_id')
+      .notNull()
+      .references(() => centres.id),
+    first_name: text('first_name').notNull(),
+    last_name: text('last_name').notNull(),
+    birthday: date('birthday'),
+    email: text('email'),
+    phone: text('phone'),
+    gender: integer('gender').notNull().default(0),
+    street: text('street'),
+    street_number: text('street_number'),
+    postcode: text('postcode'),
+    city: text('city'),
+    passport: text('passport'),
+    insurance_policy_number: text('insurance_policy_number'),
+    insurance_provider_id: integer('insurance_provider_id'),
+    ik_id: integer('ik_id'),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
+  },
+  (t) => [index('customers_staff_name_idx').on(t.staff_id, t.last_name, t.first_name)],
+);
+
+/** Groups (institutions) of a centre. */
+export const institutions = pgTable(
+  'institutions',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    staff_id: integer('staff_id')
+      .notNull()
+      .references(() => centres.id),
+    name: text('name').notNull(),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
+  },
+  (t) => [index('institutions_staff_idx').on(t.staff_id)],
+);
+
+export const customerInstitutions = pgTable(
+  'customer_institutions',
+  {
+    staff_id: integer('staff_id').notNull(),
+    customer_id: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    institution_id: integer('institution_id')
+      .notNull()
+      .references(() => institutions.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.customer_id, t.institution_id] }),
+    index('customer_institutions_inst_idx').on(t.institution_id),
+  ],
+);

@@ -1,0 +1,36 @@
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+
+export const DEMO_PASSWORD = 'demo1234';
+export const DEMO = {
+  platform: 'plattform@demo.example',
+  admin: 'admin@demo.example',
+  manager: 'leitung@demo.example',
+  staff: 'mitarbeiter@demo.example',
+  vaccinationAdmin: 'impf-admin@demo.example',
+} as const;
+
+/** Logs in through the real login form, as a person would. */
+export async function loginAs(page: Page, email: string, baseURL?: string) {
+  await page.goto(`${baseURL ?? ''}/login`);
+  await page.getByLabel('E-Mail').fill(email);
+  await page.getByLabel('Passwort').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await expect(page).not.toHaveURL(/\/login$/);
+}
+
+/** Dismisses the news prompt if it is open (it appears after a fresh login). */
+export async function dismissNewsPrompt(page: Page) {
+  const ignore = page.getByRole('button', { name: 'Ignorieren' });
+  if (await ignore.isVisible().catch(() => false)) await ignore.click();
+}
+
+/** Fails on serious or critical accessibility violations of the current screen. */
+export async function expectAccessible(page: Page) {
+  const result = await new AxeBuilder({ page }).analyze();
+  const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+}
+
+export const test = base;
+export { expect };

@@ -1,0 +1,14 @@
+import { logout } from '@tz/shared/auth/auth.contract';
+import { api } from '../../api/client';
+import { sessionStore } from '../../auth/session-store';
+
+/** Revokes the session on the server, clears it locally and reloads the app. */
+export async function logoutAndReload() {
+  try {
+    await api(logout);
+  } catch {
+    // Already invalid on the server: clearing locally is all that is left.
+  }
+  sessionStore.set(null);
+  window.location.assign('/login');
+}

@@ -1,0 +1,140 @@
+import {
+  AppShell,
+  Badge,
+  Burger,
+  Group,
+  Image,
+  Menu,
+  NavLink,
+  ScrollArea,
+  Text,
+  TextInput,
+  UnstyledButton,
+} from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { APP_VERSION } from '@tz/shared/constants';
+import { type FormEvent, useState } from 'react';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { useAuth, useSessionInfo } from '../auth/use-session';
+import { logoutAndReload } from '../features/auth/logout';
+import { NewsPrompt } from '../features/news/news-prompt';
+import { sidebarEntries } from './sidebar-entries';
+import { useHost } from './use-host';
+
+export function AppLayout() {
+  const [opened, { toggle, close }] = useDisclosure();
+  const auth = useAuth();
+  const info = useSessionInfo();
+  const host = useHost();
+  const location = useLocation();
+  const entries = sidebarEntries({
+    roleId: auth.role_id,
+    staffId: auth.staffId,
+    userId: auth.id,
+    consumables: info.data?.centre.consumables ?? false,
+    pcrSidebar: info.data?.centre.pcr_sidebar ?? false,
+    host: host.data,
+  });
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 240, breakpoint: 'md', collapsed: { mobile: !opened } }}
+      footer={{ height: 32 }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group wrap="nowrap">
+            <Burger opened={opened} onClick={toggle} hiddenFrom="md" size="sm" aria-label="Navigation umschalten" />
+            <UnstyledButton component={Link} to="/">
+              <Group gap="xs" wrap="nowrap">
+                <Image src={host.data?.logo_url ?? '/logo.svg'} alt="" w={32} h={32} />
+                <Text fw={700} size="sm">
+                  {host.data?.brand ?? 'Testzentrum Backoffice'}
+                </Text>
+              </Group>
+            </UnstyledButton>
+          </Group>
+          <HeaderSearch />
+          <ProfileMenu name={auth.name} email={auth.email} />
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="xs" component="nav" aria-label="Hauptnavigation">
+        <AppShell.Section grow component={ScrollArea}>
+          {entries.map((e) =>
+            e.external ? (
+              <NavLink
+                key={e.label}
+                label={e.label}
+                href={e.href}
+                target="_blank"
+                rel="noopener noreferrer"
+                component="a"
+              />
+            ) : (
+              <NavLink
+                key={e.label}
+                label={e.label}
+                component={Link}
+                to={e.href}
+                onClick={close}
+                active={location.pathname === e.href || (e.href !== '/' && location.pathname.startsWith(`${e.href}/`))}
+              />
+            ),
+          )}
+        </AppShell.Section>
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <Outlet />
+        <NewsPrompt />
+      </AppShell.Main>
+      <AppShell.Footer px="md">
+        <Group h="100%" justify="flex-end">
+          <Badge variant="light" color="gray">
+            Staff-ID {auth.staffId} · v{APP_VERSION}
+          </Badge>
+        </Group>
+      </AppShell.Footer>
+    </AppShell>
+  );
+}
+
+function HeaderSearch() {
+  const [q, setQ] = useState('');
+  const navigate = useNavigate();
+  const submit = (ev: FormEvent) => {
+    ev.preventDefault();
+    if (q.trim()) navigate(`/search?q=${encodeURIComponent(q.trim())}`);
+  };
+  return (
+    <search style={{ flex: 1, maxWidth: 420 }}>
+      <form onSubmit={submit}>
+        <TextInput
+          aria-label="Kunden und Termine suchen"
+          placeholder="Kunden und Termine suchen …"
+          value={q}
+          onChange={(e) => setQ(e.currentTarget.value)}
+        />
+      </form>
+    </search>
+  );
+}
+
+function ProfileMenu({ name, email }: { name: string; email: string }) {
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <UnstyledButton aria-label={`Profilmenü ${name}`}>
+          <Text size="sm" fw={500}>
+            {name}
+          </Text>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{email}</Menu.Label>
+        <Menu.Item onClick={() => void logoutAndReload()}>Abmelden</Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
