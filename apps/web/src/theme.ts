@@ -1,4 +1,4 @@
-import { type CSSVariablesResolver, createTheme, Drawer, Modal } from '@mantine/core';
+import { type CSSVariablesResolver, createTheme, Drawer, Modal, PasswordInput } from '@mantine/core';
 
 export const theme = createTheme({
   primaryColor: 'blue',
@@ -8,6 +8,9 @@ export const theme = createTheme({
   components: {
     Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Schließen' } } }),
     Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Schließen' } } }),
+    PasswordInput: PasswordInput.extend({
+      defaultProps: { visibilityToggleButtonProps: { 'aria-label': 'Eingabe anzeigen' } },
+    }),
   },
 });
 
