@@ -13,6 +13,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { z } from 'zod';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
+import type { CertificateSource } from './features/demis/demis-certificate-source';
 import { featureRoutes } from './features/feature-routes';
 import { registerErrorHandler } from './http/error-handler';
 import { hostCheck } from './http/host-check';
@@ -25,6 +26,8 @@ export interface AppDeps {
   db: Db;
   /** Every endpoint registered, filled while routes register. */
   endpoints: Endpoint[];
+  /** Where DEMIS client certificates come from; tests set it, production uses the settings storage. */
+  demisCertificateSource?: CertificateSource;
 }
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -41,6 +44,10 @@ export async function buildApp(config: Config, database: Database): Promise<{ ap
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  // Plain HTML form posts (official form preview in a new window) arrive url-encoded.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
 
   const deps: AppDeps = { config, database, db: database.db, endpoints: [] };
 
