@@ -15,10 +15,12 @@ export const TEST_CODES = {
   rapidAntigen: {
     code: '94558-4',
     display: 'SARS-CoV-2 (COVID-19) Ag [Presence] in Respiratory specimen by Rapid immunoassay',
+    method: { code: '121276004', display: 'Antigen assay' },
   },
   pocPcr: {
     code: '94746-5',
     display: 'SARS-CoV-2 (COVID-19) RNA [Presence] in Respiratory specimen by NAA with probe detection',
+    method: { code: '398545005', display: 'Nucleic acid assay' },
   },
 } as const;
 
@@ -178,7 +180,7 @@ export function buildLaboratoryNotification({ centre, ctx, now, newId }: BundleI
         coding: [{ system: 'http://terminology.hl7.org/CodeSystem/v3-ObservationInterpretation', code: 'POS' }],
       },
     ],
-    method: { coding: [{ system: SNOMED, code: '121276004', display: 'Antigen assay' }] },
+    method: { coding: [{ system: SNOMED, ...test.method }] },
     specimen: ref('Specimen', id.specimen),
   };
 
