@@ -101,6 +101,7 @@ export const previewOegdForm = endpoint({
 });
 
 export const handoffDataSchema = z.object({
+  customer_id: z.number().int(),
   customer_appointment_id: z.number().int(),
   customer: z.object({
     first_name: z.string(),

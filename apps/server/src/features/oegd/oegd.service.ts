@@ -145,6 +145,7 @@ export async function handoffData(deps: AppDeps, staffId: number, token: string)
   const { customer_appointment_id, ...appointment } = appointmentView(ctx, centre.time_zone);
   const c = ctx.customer;
   return {
+    customer_id: c.id,
     customer_appointment_id,
     customer: {
       first_name: c.first_name,
