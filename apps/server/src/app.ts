@@ -14,6 +14,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { z } from 'zod';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
+import type { CertificateSource } from './features/demis/demis-certificate-source';
 import { featureRoutes } from './features/feature-routes';
 import { registerErrorHandler } from './http/error-handler';
 import { createErrorTracer, type ErrorEvent } from './http/error-tracing';
@@ -29,6 +30,8 @@ export interface AppDeps {
   endpoints: Endpoint[];
   /** Sentry-compatible reporting when SENTRY_DSN is set; a no-op otherwise. */
   reportError: (e: ErrorEvent) => Promise<void>;
+  /** Where DEMIS client certificates come from; tests set it, production uses the settings storage. */
+  demisCertificateSource?: CertificateSource;
 }
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -47,6 +50,10 @@ export async function buildApp(config: Config, database: Database): Promise<{ ap
   const tracer = createErrorTracer(config.sentryDsn, '1.83.0');
   const deps: AppDeps = { config, database, db: database.db, endpoints: [], reportError: tracer.capture };
   registerErrorHandler(app, deps.reportError);
+  // Plain HTML form posts (official form preview in a new window) arrive url-encoded.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
 
   await app.register(helmet, {
     contentSecurityPolicy: {

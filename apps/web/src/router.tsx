@@ -76,7 +76,7 @@ export const routes: RouteObject[] = [
           screen('searchResults', notYet),
           screen('exports', notYet),
           screen('pcrLabs', notYet, [screen('pcrLabsAppointments', notYet), screen('pcrLabsOrders', notYet)]),
-          screen('cutomer.createOegd', notYet),
+          screen('cutomer.createOegd', () => import('./features/oegd/oegd-page')),
           screen('listTestcenters', () => import('./features/platform/test-centres-page')),
           screen('testcenter_user', () => import('./features/platform/test-centre-user-page')),
           screen('adminExports', notYet),

@@ -91,8 +91,31 @@ export const MSG = {
   customerNotFound: 'Kunde nicht gefunden',
   multipleCustomers: 'Mehrere Kunden gefunden',
 
+  // receipts and mails (not in the spec's catalogue; our own wording)
+  receiptNoRecipient: 'Es ist keine E-Mail-Adresse für den Beleg bekannt. Bitte eine Adresse angeben.',
+  receiptCancelledAppointment: 'Für einen stornierten Termin kann kein Beleg erstellt werden.',
+  receiptNotIssued: 'Für diesen Termin wurde noch kein Beleg erstellt.',
+  receiptSendConfirm: 'Soll der Beleg per E-Mail versendet werden?',
+  receiptAddressPrompt:
+    'An welche E-Mail-Adresse soll der Beleg gehen? Leer lassen für die E-Mail-Adresse des Zentrums.',
+  customerHasNoEmail: 'Für diesen Kunden ist keine E-Mail-Adresse hinterlegt.',
+  confirmationMailSent: 'Bestätigungsmail versendet!',
+  appointmentNotFound: 'Dieser Termin wurde nicht gefunden.',
+
   // DEMIS
   missingDemisSettings: 'Missing DEMIS settings',
+  missingDemisSettingsText:
+    'Die DEMIS-Einstellungen oder das Zertifikat des Zentrums sind unvollständig. Bitte ergänzen Sie sie in den Einstellungen.',
+  openSettings: 'Einstellungen öffnen',
+  demisOnlyPositive: 'Nur positive Testergebnisse können an DEMIS gemeldet werden.',
+  demisAlreadyReported: 'Dieser Test wurde bereits an DEMIS gemeldet.',
+  demisInProgress: 'Die Meldung dieses Tests an DEMIS läuft bereits.',
+  demisFailed: 'Die Meldung an DEMIS ist fehlgeschlagen',
+  demisReported: 'An DEMIS gemeldet',
+  demisReportConfirm: 'Soll dieses positive Testergebnis jetzt an das Gesundheitsamt (DEMIS) gemeldet werden?',
+
+  // official form (our own wording)
+  oegdWrongTestType: 'Das amtliche Testformular gibt es nur für Tests der Testarten 3 und 5.',
 
   // configuration
   openingHoursSave: 'Öffnungszeiten speichern',

@@ -1,52 +1,12 @@
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSmtp } from '../../test/smtp';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { findMail } from './mail.repository';
 import { enqueueMail, processOutbox } from './mail-outbox';
 import { renderMail } from './mail-template';
-
-interface Received {
-  to: string[];
-  raw: string;
-}
-
-/** A real SMTP server on loopback that can be told to refuse recipients. */
-async function startSmtp() {
-  const received: Received[] = [];
-  let refuse = false;
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onRcptTo(address, _session, cb) {
-      if (refuse) return cb(new Error('Postfach voll'));
-      cb();
-    },
-    onData(stream, session, cb) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        received.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        cb();
-      });
-    },
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const port = (server.server.address() as { port: number }).port;
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    received,
-    setRefuse: (v: boolean) => {
-      refuse = v;
-    },
-    close: () => new Promise<void>((r) => server.close(() => r())),
-  };
-}
 
 let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
