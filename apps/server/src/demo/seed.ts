@@ -2,6 +2,9 @@ import { count } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { centres } from '../db/schema/centres';
 import { seedFoundation } from './foundation.demo';
+import { seedSchedule } from './schedule.demo';
+import { seedServices } from './services.demo';
+import { seedSettings } from './settings.demo';
 
 export const DEMO_PASSWORD = 'demo1234';
 
@@ -22,7 +25,9 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
   if ((row?.n ?? 0) > 0) return false;
   await db.transaction(async (tx) => {
     const ids = await seedFoundation(tx);
-    void ids;
+    await seedServices(tx, ids);
+    await seedSchedule(tx, ids);
+    await seedSettings(tx, ids);
   });
   return true;
 }

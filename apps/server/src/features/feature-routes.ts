@@ -3,10 +3,16 @@ import type { AppDeps } from '../app';
 import { authRoutes } from './auth/auth.routes';
 import { newsRoutes } from './news/news.routes';
 import { platformRoutes } from './platform/platform.routes';
+import { scheduleRoutes } from './schedule/schedule.routes';
+import { servicesRoutes } from './services/services.routes';
+import { settingsRoutes } from './settings/settings.routes';
 
 /** Every feature's routes, one line each. */
 export function featureRoutes(app: FastifyInstance, deps: AppDeps) {
   platformRoutes(app, deps);
   authRoutes(app, deps);
   newsRoutes(app, deps);
+  servicesRoutes(app, deps);
+  scheduleRoutes(app, deps);
+  settingsRoutes(app, deps);
 }
