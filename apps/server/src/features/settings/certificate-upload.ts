@@ -17,6 +17,6 @@ export async function readCertificateUpload(req: FastifyRequest): Promise<Certif
       passphrase = part.value;
     }
   }
-  if (!upload || !upload.filename) throw AppError.badRequest(MSG.certificateMissing, undefined, 'NO_FILE');
+  if (!upload?.filename) throw AppError.badRequest(MSG.certificateMissing, undefined, 'NO_FILE');
   return { ...upload, passphrase };
 }

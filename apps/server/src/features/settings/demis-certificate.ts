@@ -45,14 +45,14 @@ function readTlv(buf: Buffer, offset: number): Tlv | undefined {
  */
 export function isPkcs12(buf: Buffer): boolean {
   const pfx = readTlv(buf, 0);
-  if (!pfx || pfx.tag !== 0x30) return false;
+  if (pfx?.tag !== 0x30) return false;
   if (pfx.length >= 0 && pfx.valueStart + pfx.length !== buf.length) return false;
   const version = readTlv(buf, pfx.valueStart);
-  if (!version || version.tag !== 0x02 || version.length !== 1 || buf[version.valueStart] !== 3) return false;
+  if (version?.tag !== 0x02 || version.length !== 1 || buf[version.valueStart] !== 3) return false;
   const contentInfo = readTlv(buf, version.valueStart + 1);
-  if (!contentInfo || contentInfo.tag !== 0x30) return false;
+  if (contentInfo?.tag !== 0x30) return false;
   const oid = readTlv(buf, contentInfo.valueStart);
-  if (!oid || oid.tag !== 0x06 || oid.length !== PKCS7_PREFIX.length + 1) return false;
+  if (oid?.tag !== 0x06 || oid.length !== PKCS7_PREFIX.length + 1) return false;
   const bytes = buf.subarray(oid.valueStart, oid.valueStart + oid.length);
   return PKCS7_PREFIX.every((b, i) => bytes[i] === b) && CONTENT_TYPES.has(bytes[PKCS7_PREFIX.length]!);
 }
