@@ -172,3 +172,15 @@ export const deleteHoliday = endpoint({
   params: staffParams.extend({ holidayId: z.coerce.number().int().positive() }),
   response: messageSchema,
 });
+
+export const freeSlotSchema = z.object({ start_time: z.string(), end_time: z.string(), free: z.number().int() });
+
+export const listFreeSlots = endpoint({
+  method: 'GET',
+  path: '/api/staff/:staffId/schedule/free-slots',
+  access: { maxRole: ROLE.staff, tenant: 'staffId' },
+  summary: 'Freie Slots eines Tages für eine Dienstleistung (Öffnungszeiten, Sondertage, Feiertage, Buchungen)',
+  params: staffParams,
+  query: z.object({ service_id: z.coerce.number().int().positive(), date: isoDateSchema }),
+  response: z.array(freeSlotSchema),
+});

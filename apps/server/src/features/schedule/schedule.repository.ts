@@ -1,5 +1,6 @@
-import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, eq, gte, inArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { appointments } from '../../db/schema/appointments';
 import { centres } from '../../db/schema/centres';
 import { holidays, scheduleBreaks, scheduleItems, specialDays } from '../../db/schema/schedule';
 
@@ -116,4 +117,28 @@ export async function deleteHoliday(db: DbOrTx, staffId: number, id: number) {
     .where(and(eq(holidays.staff_id, staffId), eq(holidays.id, id)))
     .returning({ id: holidays.id });
   return rows.length > 0;
+}
+
+/**
+ * What occupies places on a local date: appointments of the service and
+ * blocked slots of any service (cancelled ones do not count), as local times.
+ */
+export async function occupationsOfDay(db: DbOrTx, staffId: number, serviceId: number, date: string, timeZone: string) {
+  const local = (col: AnyColumn) => sql<string>`to_char(timezone(${timeZone}, ${col}), 'HH24:MI')`;
+  return db
+    .select({
+      start_time: local(appointments.start_date),
+      end_time: local(appointments.end_date),
+      persons: appointments.number_of_persons,
+      blocked: appointments.should_block_slot,
+    })
+    .from(appointments)
+    .where(
+      and(
+        eq(appointments.staff_id, staffId),
+        sql`timezone(${timeZone}, ${appointments.start_date})::date = ${date}::date`,
+        sql`${appointments.status} <> 'cancelled'`,
+        or(eq(appointments.service_id, serviceId), eq(appointments.should_block_slot, true)),
+      ),
+    );
 }

@@ -2,6 +2,7 @@ import * as c from '@tz/shared/schedule/schedule.contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app';
 import { registerEndpoint } from '../../http/route';
+import { freeSlotsOfDay } from './free-slots.service';
 import * as service from './schedule.service';
 
 export function scheduleRoutes(app: FastifyInstance, deps: AppDeps) {
@@ -20,6 +21,9 @@ export function scheduleRoutes(app: FastifyInstance, deps: AppDeps) {
   registerEndpoint(app, deps, c.listHolidays, ({ params }) => service.holidays(db, params.staffId));
   registerEndpoint(app, deps, c.updateHolidays, ({ params, body }) =>
     service.updateHolidays(db, params.staffId, body.date),
+  );
+  registerEndpoint(app, deps, c.listFreeSlots, ({ params, query }) =>
+    freeSlotsOfDay(db, params.staffId, query.service_id, query.date),
   );
   registerEndpoint(app, deps, c.deleteHoliday, ({ params }) =>
     service.deleteHoliday(db, params.staffId, params.holidayId),
