@@ -65,6 +65,16 @@ export const SETTINGS_LABELS = {
 export type SettingsField = keyof typeof SETTINGS_LABELS;
 
 const L = SETTINGS_LABELS;
+
+/** The centre's time zone decides "today"; only IANA names the runtime knows. */
+function isTimeZone(v: string) {
+  try {
+    new Intl.DateTimeFormat('de-DE', { timeZone: v });
+    return true;
+  } catch {
+    return false;
+  }
+}
 const requiredMsg = (f: SettingsField) => `${L[f]} ist ein Pflichtfeld`;
 
 const required = (f: SettingsField, max = 300) =>
@@ -100,7 +110,13 @@ export const settingsInputSchema = z.object({
   email_backup: optionalEmail('email_backup'),
   phone: required('phone', 50),
   phone_int: required('phone_int', 50),
-  time_zone: z.string().trim().min(1).max(64).default('Europe/Berlin'),
+  time_zone: z
+    .string()
+    .trim()
+    .min(1, `${L.time_zone} ist ein Pflichtfeld`)
+    .max(64)
+    .refine(isTimeZone, `${L.time_zone}: unbekannte Zeitzone (z. B. Europe/Berlin)`)
+    .default('Europe/Berlin'),
   company_service_hours: optional('company_service_hours', 500),
   address: optional('address', 500),
   tz_street: required('tz_street'),

@@ -162,6 +162,18 @@ describe('centre settings', () => {
     expect(res.json().message).toContain(MSG.vatTwoDecimals);
   });
 
+  it('refuses an unknown time zone, which would break "today"', async () => {
+    const a = await admin();
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/staff/${a.centre.id}/settings`,
+      headers: a.headers,
+      payload: { ...record, time_zone: 'Mars/Olympus' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().details.map((d: { field: string }) => d.field)).toContain('time_zone');
+  });
+
   it('offers the centre types and refuses an unknown one', async () => {
     const a = await admin();
     const types = await t.app.inject({
