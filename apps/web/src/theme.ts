@@ -1,4 +1,4 @@
-import { type CSSVariablesResolver, createTheme, Drawer, Modal, PasswordInput } from '@mantine/core';
+import { type CSSVariablesResolver, createTheme, Drawer, Modal, Notification, PasswordInput } from '@mantine/core';
 
 export const theme = createTheme({
   primaryColor: 'blue',
@@ -11,6 +11,7 @@ export const theme = createTheme({
     PasswordInput: PasswordInput.extend({
       defaultProps: { visibilityToggleButtonProps: { 'aria-label': 'Eingabe anzeigen' } },
     }),
+    Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Meldung schließen' } } }),
   },
 });
 

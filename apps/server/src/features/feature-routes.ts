@@ -6,6 +6,9 @@ import { newsRoutes } from './news/news.routes';
 import { oegdRoutes } from './oegd/oegd.routes';
 import { platformRoutes } from './platform/platform.routes';
 import { receiptsRoutes } from './receipts/receipts.routes';
+import { scheduleRoutes } from './schedule/schedule.routes';
+import { servicesRoutes } from './services/services.routes';
+import { settingsRoutes } from './settings/settings.routes';
 
 /** Every feature's routes, one line each. */
 export function featureRoutes(app: FastifyInstance, deps: AppDeps) {
@@ -15,4 +18,7 @@ export function featureRoutes(app: FastifyInstance, deps: AppDeps) {
   receiptsRoutes(app, deps);
   demisRoutes(app, deps);
   oegdRoutes(app, deps);
+  servicesRoutes(app, deps);
+  scheduleRoutes(app, deps);
+  settingsRoutes(app, deps);
 }

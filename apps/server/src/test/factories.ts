@@ -4,7 +4,7 @@ import type { DbOrTx } from '../db/client';
 import { appointments } from '../db/schema/appointments';
 import { centres } from '../db/schema/centres';
 import { customers } from '../db/schema/customers';
-import { services, testTypes } from '../db/schema/services';
+import { serviceCatalogue, serviceCategories, services, testTypes } from '../db/schema/services';
 import { users } from '../db/schema/users';
 
 export const PASSWORD = 'geheim123';
@@ -121,4 +121,39 @@ export async function createAppointmentRow(
     })
     .returning();
   return { appointment: appointment!, service: service!, customerId };
+}
+
+/** Test types 1 (Antigen-Schnelltest) and 2 (PCR-Test), once per database. */
+export async function ensureTestTypes(db: DbOrTx) {
+  await db
+    .insert(testTypes)
+    .values([
+      { id: 1, label: 'Antigen-Schnelltest' },
+      { id: 2, label: 'PCR-Test' },
+    ])
+    .onConflictDoNothing();
+}
+
+export async function createServiceCategory(db: DbOrTx, name = `Kategorie ${unique()}`) {
+  const [row] = await db.insert(serviceCategories).values({ name }).returning();
+  return row!;
+}
+
+/** An entry of the platform catalogue (in a new category unless one is given). */
+export async function createCatalogueEntry(db: DbOrTx, fields: Partial<typeof serviceCatalogue.$inferInsert> = {}) {
+  await ensureTestTypes(db);
+  const category_id = fields.category_id ?? (await createServiceCategory(db)).id;
+  const [row] = await db
+    .insert(serviceCatalogue)
+    .values({ title: `Katalog ${unique()}`, price: 1500, test_type: 1, capacity_max: 2, ...fields, category_id })
+    .returning();
+  return row!;
+}
+
+export async function createService(db: DbOrTx, fields: Partial<typeof services.$inferInsert> & { staff_id: number }) {
+  const [row] = await db
+    .insert(services)
+    .values({ title: `Dienstleistung ${unique()}`, price: 1000, ...fields })
+    .returning();
+  return row!;
 }

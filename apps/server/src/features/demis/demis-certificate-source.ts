@@ -1,4 +1,5 @@
 import type { AppDeps } from '../../app';
+import { loadDemisCertificate } from '../settings/demis-certificate';
 
 /** The centre's DEMIS client certificate (.p12) and its passphrase. */
 export interface DemisCertificate {
@@ -9,16 +10,7 @@ export interface DemisCertificate {
 /** Where the DEMIS service gets a centre's certificate from. */
 export type CertificateSource = (staffId: number) => Promise<DemisCertificate | undefined>;
 
-/**
- * Production wiring. The encrypted certificate storage and its upload belong
- * to the centre-configuration issue (loadDemisCertificate in
- * features/settings/demis-certificate.ts); until that lands here this is a
- * fallback that knows no certificate, so reporting answers "Missing DEMIS
- * settings". At merge: return (staffId) => loadDemisCertificate(deps.db, deps.config, staffId).
- */
+/** Production wiring: the encrypted certificate storage of the centre settings. */
 export function demisCertificateSource(deps: Pick<AppDeps, 'db' | 'config'>): CertificateSource {
-  void deps;
-  return noCertificateStorageYet;
+  return (staffId) => loadDemisCertificate(deps.db, deps.config, staffId);
 }
-
-export const noCertificateStorageYet: CertificateSource = async () => undefined;
