@@ -57,3 +57,16 @@ export const CHECKED_IN = { checkedIn: 1, filledWithoutWarnings: 2, filled: 4 } 
 
 /** res_detected values. */
 export const RESULT = { negative: 1, positive: 2, locked: 4 } as const;
+
+/** Largest signature image accepted with a check-in form (decoded PNG bytes). */
+export const SIGNATURE_MAX_BYTES = 500 * 1024;
+
+/** Vaccines offered in the vaccination data dialog (free text stays possible). */
+export const VACCINES = [
+  'Comirnaty (BioNTech/Pfizer)',
+  'Spikevax (Moderna)',
+  'Nuvaxovid (Novavax)',
+  'Bimervax (HIPRA)',
+  'Influsplit Tetra (Grippe)',
+  'Vaxigrip Tetra (Grippe)',
+] as const;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../app';
 import { authRoutes } from './auth/auth.routes';
+import { formsRoutes } from './forms/forms.routes';
 import { newsRoutes } from './news/news.routes';
 import { platformRoutes } from './platform/platform.routes';
 
@@ -9,4 +10,5 @@ export function featureRoutes(app: FastifyInstance, deps: AppDeps) {
   platformRoutes(app, deps);
   authRoutes(app, deps);
   newsRoutes(app, deps);
+  formsRoutes(app, deps);
 }
