@@ -7,6 +7,17 @@ const OPEN = 'demo-fragebogen-offen';
 const WITH_WARNINGS = 'demo-fragebogen-auffaellig';
 const VACCINATION = 'demo-impfung-offen';
 
+/** Logs in and waits until the news prompt (if any) has had its chance to open, then closes it. */
+async function login(page: Page, email: string) {
+  const news = page.waitForResponse((r) => r.url().endsWith('/api/news') && r.request().method() === 'GET');
+  await loginAs(page, email);
+  await news;
+  const prompt = page.getByRole('dialog', { name: 'Neuigkeiten' });
+  await prompt.waitFor({ state: 'visible', timeout: 2000 }).catch(() => {});
+  await dismissNewsPrompt(page);
+  await expect(prompt).toHaveCount(0);
+}
+
 /** Opens the QR dialog of an appointment and returns its form link and appointment number. */
 async function openQr(page: Page, token: string) {
   await page.goto(`/appointments/check-in-qr-code/${token}`);
@@ -24,8 +35,7 @@ test('a customer fills the form from the QR link on a phone; staff then sees the
   browser,
   baseURL,
 }) => {
-  await loginAs(page, DEMO.admin);
-  await dismissNewsPrompt(page);
+  await login(page, DEMO.admin);
   const qr = await openQr(page, OPEN);
   await expect(qr.dialog.getByText('Fragebogen: noch nicht ausgefüllt')).toBeVisible();
   await expectAccessible(page);
@@ -134,8 +144,7 @@ test('a bad form link shows "Konnte Formular nicht laden"', async ({ page }) => 
 });
 
 test('the seeded form with warnings is marked, and missing answers lead back to the appointments', async ({ page }) => {
-  await loginAs(page, DEMO.staff);
-  await dismissNewsPrompt(page);
+  await login(page, DEMO.staff);
   const qr = await openQr(page, WITH_WARNINGS);
   await page.goto(`/appointments/filled-out-check-in-form/${qr.cai}/${WITH_WARNINGS}`);
   const filled = page.getByRole('dialog', { name: /Karl Kontakt/ });
@@ -149,8 +158,7 @@ test('the seeded form with warnings is marked, and missing answers lead back to 
 });
 
 test('a vaccination centre saves vaccination data', async ({ page }) => {
-  await loginAs(page, DEMO.vaccinationAdmin);
-  await dismissNewsPrompt(page);
+  await login(page, DEMO.vaccinationAdmin);
   await page.goto(`/appointments/save-vaccination-data/${VACCINATION}`);
   const dialog = page.getByRole('dialog', { name: 'Impfdaten erfassen' });
   await expect(dialog.getByText(/Ida Impfling/)).toBeVisible();

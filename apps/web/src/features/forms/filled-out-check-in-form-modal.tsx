@@ -37,7 +37,7 @@ export default function FilledOutCheckInFormModal() {
             <Text size="sm">Ausgefüllt am {formatDateTime(data.submitted_at)}</Text>
           </Group>
           {data.failing_question_ids.length > 0 && (
-            <Alert color="orange" title="Auffällige Antworten">
+            <Alert color="orange" title="Auffällige Antworten" styles={{ title: { color: '#a33600' } }}>
               {data.failing_question_ids.length === 1
                 ? 'Eine Antwort weicht von der erwarteten ab. Bitte sprechen Sie die markierte Frage mit dem Kunden durch.'
                 : `${data.failing_question_ids.length} Antworten weichen von den erwarteten ab. Bitte sprechen Sie die markierten Fragen mit dem Kunden durch.`}
