@@ -35,6 +35,8 @@ test('a customer fills the form from the QR link on a phone; staff then sees the
   browser,
   baseURL,
 }) => {
+  // The whole journey of two people in one test: give it room on a loaded machine.
+  test.slow();
   await login(page, DEMO.admin);
   const qr = await openQr(page, OPEN);
   await expect(qr.dialog.getByText('Fragebogen: noch nicht ausgefüllt')).toBeVisible();
