@@ -15,7 +15,8 @@ export async function loginAs(page: Page, email: string, baseURL?: string) {
   const url = `${baseURL ?? ''}/login`;
   // A navigation the app started itself (logout reloads to /login) may abort ours: go again.
   await page.goto(url).catch(async (err: Error) => {
-    if (!err.message.includes('ERR_ABORTED')) throw err;
+    if (!/ERR_ABORTED|interrupted by another navigation/.test(err.message)) throw err;
+    await page.waitForLoadState();
     await page.goto(url);
   });
   await page.getByLabel('E-Mail').fill(email);
