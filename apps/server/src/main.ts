@@ -3,12 +3,14 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { ensureDefaultHosts } from './db/default-hosts';
 import { DEMO_LOGINS, DEMO_PASSWORD, seedDemoIfEmpty } from './demo/seed';
+import { ensureDefaultForms } from './features/forms/default-forms';
 import { startWorkers } from './jobs/workers';
 
 const config = loadConfig();
 const database = await openDatabase(config);
 await database.migrate();
 await ensureDefaultHosts(database.db);
+await database.db.transaction((tx) => ensureDefaultForms(tx));
 const seeded = config.demo ? await seedDemoIfEmpty(database.db) : false;
 
 const { app, deps } = await buildApp(config, database);

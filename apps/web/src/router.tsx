@@ -31,7 +31,7 @@ export const routes: RouteObject[] = [
     children: [screen('login', () => import('./features/auth/login-page'))],
   },
   // Public: usable without login.
-  screen('check-in-form', notYet),
+  screen('check-in-form', () => import('./features/forms/check-in-form-page')),
   {
     element: <RequireAuth />,
     errorElement: <RouteError />,
@@ -49,9 +49,9 @@ export const routes: RouteObject[] = [
           screen('appointmentBulkEditService', notYet),
           screen('appointmentEdit', notYet),
           screen('appointments', () => import('./ui/not-available-outlet-page'), [
-            screen('save-vaccination-data', notYet),
-            screen('check-in-qr-code', notYet),
-            screen('filled-out-check-in-form', notYet),
+            screen('save-vaccination-data', () => import('./features/forms/save-vaccination-data-modal')),
+            screen('check-in-qr-code', () => import('./features/forms/check-in-qr-code-modal')),
+            screen('filled-out-check-in-form', () => import('./features/forms/filled-out-check-in-form-modal')),
           ]),
           screen('create_appointment_and_customer', notYet),
           screen('pharma', notYet),

@@ -80,3 +80,15 @@ export const WEEKDAYS: Record<number, string> = {
   6: 'Freitag',
   7: 'Samstag',
 };
+/** Largest signature image accepted with a check-in form (decoded PNG bytes). */
+export const SIGNATURE_MAX_BYTES = 500 * 1024;
+
+/** Vaccines offered in the vaccination data dialog (free text stays possible). */
+export const VACCINES = [
+  'Comirnaty (BioNTech/Pfizer)',
+  'Spikevax (Moderna)',
+  'Nuvaxovid (Novavax)',
+  'Bimervax (HIPRA)',
+  'Influsplit Tetra (Grippe)',
+  'Vaxigrip Tetra (Grippe)',
+] as const;

@@ -73,6 +73,25 @@ export const MSG = {
   questionsAnswered: 'Fragen beantwortet',
   missingSignature: 'Wir konnten keine Unterschrift zu diesem Formular finden!',
   pleaseSign: 'Bitte unterschreiben Sie mit Ihrem Finger oder Ihrer Maus.',
+  formLinkInvalid: 'Der Link zum Formular ist ungültig oder abgelaufen.',
+  formAlreadyFilled: 'Dieses Formular wurde bereits ausgefüllt.',
+  answersDoNotMatch: 'Die Antworten passen nicht zu diesem Formular.',
+  answerRequired: 'Bitte beantworten Sie diese Frage.',
+  answerYesNo: 'Bitte antworten Sie mit Ja oder Nein.',
+  answerNumber: 'Bitte geben Sie eine Zahl ein.',
+  answerDate: 'Bitte geben Sie ein gültiges Datum an.',
+  answerOption: 'Bitte wählen Sie eine der angebotenen Antworten.',
+  answerTooLong: 'Die Antwort ist zu lang.',
+  signatureInvalid: 'Die Unterschrift konnte nicht gelesen werden. Bitte unterschreiben Sie erneut.',
+  signatureTooLarge: 'Die Unterschrift ist zu groß. Bitte unterschreiben Sie erneut.',
+  formInviteFilled: 'Der Fragebogen wurde bereits ausgefüllt; eine Einladung ist nicht mehr nötig.',
+  customerWithoutEmail: 'Für diesen Kunden ist keine E-Mail-Adresse hinterlegt.',
+  appointmentNotFound: 'Der Termin wurde nicht gefunden.',
+  noDefaultForm: 'Für dieses Zentrum ist kein Fragebogen hinterlegt.',
+  vaccinationOnlyInVaccinationCentre: 'Impfdaten können nur in Impfzentren erfasst werden.',
+  vaccinationDateInFuture: 'Das Impfdatum darf nicht in der Zukunft liegen.',
+  vaccineRequired: 'Bitte einen Impfstoff angeben',
+  batchNumberRequired: 'Bitte die Chargennummer angeben',
 
   // success texts
   receiptSent: 'Beleg versendet!',
@@ -100,7 +119,6 @@ export const MSG = {
     'An welche E-Mail-Adresse soll der Beleg gehen? Leer lassen für die E-Mail-Adresse des Zentrums.',
   customerHasNoEmail: 'Für diesen Kunden ist keine E-Mail-Adresse hinterlegt.',
   confirmationMailSent: 'Bestätigungsmail versendet!',
-  appointmentNotFound: 'Dieser Termin wurde nicht gefunden.',
 
   // DEMIS
   missingDemisSettings: 'Missing DEMIS settings',
@@ -189,3 +207,5 @@ export const searchHeading = (query: string) => `Suche nach: "${query}"`;
 export const importedCount = (n: number) => `${n} Kundendaten importiert`;
 export const importedTotal = (n: number) => `Anzahl importierte Kundendaten: ${n}`;
 export const createAppointmentsButton = (n: number) => `${n} Termine erstellen`;
+export const answerMin = (min: number) => `Der Wert muss mindestens ${min} sein.`;
+export const answerMax = (max: number) => `Der Wert darf höchstens ${max} sein.`;

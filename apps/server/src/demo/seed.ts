@@ -1,6 +1,7 @@
 import { count } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { centres } from '../db/schema/centres';
+import { seedForms } from './forms.demo';
 import { seedFoundation } from './foundation.demo';
 import { seedReceiptsDemo } from './receipts.demo';
 import { seedSchedule } from './schedule.demo';
@@ -30,6 +31,8 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
     await seedServices(tx, ids);
     await seedSchedule(tx, ids);
     await seedSettings(tx, ids);
+    // After the appointments step (if any), so existing demo appointments get answers.
+    await seedForms(tx, ids);
   });
   return true;
 }

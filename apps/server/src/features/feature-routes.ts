@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../app';
 import { authRoutes } from './auth/auth.routes';
 import { demisRoutes } from './demis/demis.routes';
+import { formsRoutes } from './forms/forms.routes';
 import { newsRoutes } from './news/news.routes';
 import { oegdRoutes } from './oegd/oegd.routes';
 import { platformRoutes } from './platform/platform.routes';
@@ -21,4 +22,5 @@ export function featureRoutes(app: FastifyInstance, deps: AppDeps) {
   servicesRoutes(app, deps);
   scheduleRoutes(app, deps);
   settingsRoutes(app, deps);
+  formsRoutes(app, deps);
 }

@@ -157,3 +157,50 @@ export async function createService(db: DbOrTx, fields: Partial<typeof services.
     .returning();
   return row!;
 }
+
+/**
+ * One appointment with its own customer and service (or the given ones), as a
+ * row, starting in an hour (check-in questionnaire tests).
+ */
+export async function createFormAppointment(
+  db: DbOrTx,
+  fields: Partial<typeof appointments.$inferInsert> & { staff_id: number },
+  customer: Partial<typeof customers.$inferInsert> = {},
+) {
+  const customerId =
+    fields.customer_id ??
+    (
+      await db
+        .insert(customers)
+        .values({
+          staff_id: fields.staff_id,
+          first_name: 'Erika',
+          last_name: 'Musterfrau',
+          birthday: '1980-02-29',
+          email: `kunde-${unique()}@test.example`,
+          ...customer,
+        })
+        .returning({ id: customers.id })
+    )[0]!.id;
+  const serviceId =
+    fields.service_id ??
+    (
+      await db
+        .insert(services)
+        .values({ staff_id: fields.staff_id, title: 'Antigen-Schnelltest' })
+        .returning({ id: services.id })
+    )[0]!.id;
+  const start = new Date(Date.now() + 3600_000);
+  const [row] = await db
+    .insert(appointments)
+    .values({
+      token: `tok-${unique()}`,
+      start_date: start,
+      end_date: new Date(start.getTime() + 15 * 60_000),
+      ...fields,
+      customer_id: customerId,
+      service_id: serviceId,
+    })
+    .returning();
+  return row!;
+}

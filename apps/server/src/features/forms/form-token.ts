@@ -1,0 +1,44 @@
+import { jwtVerify, SignJWT } from 'jose';
+
+/** How long a form link stays valid. */
+export const FORM_TOKEN_TTL_DAYS = 14;
+
+/**
+ * The audience of form tokens. Session tokens carry none and form tokens carry
+ * no session id, so neither is ever accepted in place of the other.
+ */
+export const FORM_TOKEN_AUDIENCE = 'tz:check-in-form';
+
+export interface FormTokenClaims {
+  /** customer_appointment_id */
+  cai: number;
+  /** form id */
+  fid: number;
+}
+
+const key = (secret: string) => new TextEncoder().encode(secret);
+
+export const formTokenExpiry = (now = Date.now()) => new Date(now + FORM_TOKEN_TTL_DAYS * 24 * 3600 * 1000);
+
+export async function signFormToken(secret: string, claims: FormTokenClaims, expiresAt: Date): Promise<string> {
+  return new SignJWT({ cai: claims.cai, fid: claims.fid })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setAudience(FORM_TOKEN_AUDIENCE)
+    .setIssuedAt()
+    .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+    .sign(key(secret));
+}
+
+/** Null for anything that is not a valid, unexpired form token of ours. */
+export async function verifyFormToken(secret: string, token: string): Promise<FormTokenClaims | null> {
+  try {
+    const { payload } = await jwtVerify(token, key(secret), {
+      algorithms: ['HS256'],
+      audience: FORM_TOKEN_AUDIENCE,
+    });
+    if (!Number.isInteger(payload.cai) || !Number.isInteger(payload.fid)) return null;
+    return { cai: payload.cai as number, fid: payload.fid as number };
+  } catch {
+    return null;
+  }
+}

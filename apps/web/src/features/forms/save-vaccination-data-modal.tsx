@@ -1,0 +1,89 @@
+import { Alert, Autocomplete, Button, Group, Loader, NumberInput, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { VACCINES } from '@tz/shared/constants';
+import type { VaccinationData } from '@tz/shared/forms/forms.contract';
+import { MSG } from '@tz/shared/messages';
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import { ApiError } from '../../api/client';
+import { formatDate } from '../../ui/format';
+import { RouteModal, useBackToAppointments } from './route-modal';
+import { useSaveVaccinationData, useVaccinationData } from './use-forms';
+
+const today = () => new Date().toLocaleDateString('en-CA', { timeZone: 'Europe/Berlin' });
+
+/** Route save-vaccination-data: vaccine, batch, dose and date of a vaccination appointment. */
+export default function SaveVaccinationDataModal() {
+  const { token = '' } = useParams();
+  const view = useVaccinationData(token);
+  return (
+    <RouteModal title="Impfdaten erfassen" size="md">
+      {view.isLoading && <Loader aria-label="Impfdaten werden geladen" />}
+      {view.error && (
+        <Alert color="red" role="alert">
+          {view.error instanceof ApiError ? view.error.message : MSG.genericError}
+        </Alert>
+      )}
+      {view.data && (
+        <Stack>
+          <Text size="sm">
+            {view.data.first_name} {view.data.last_name}
+            {view.data.birthday ? `, geb. ${formatDate(view.data.birthday)}` : ''} · {view.data.service_title}
+          </Text>
+          <VaccinationForm token={token} initial={view.data.vaccination} />
+        </Stack>
+      )}
+    </RouteModal>
+  );
+}
+
+function VaccinationForm({ token, initial }: { token: string; initial: VaccinationData | null }) {
+  const save = useSaveVaccinationData(token);
+  const back = useBackToAppointments();
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm<{ vaccine: string; batch_number: string; dose: number | string; vaccination_date: string }>({
+    initialValues: initial ?? { vaccine: '', batch_number: '', dose: 1, vaccination_date: today() },
+    validate: {
+      vaccine: (v) => (v.trim() ? null : MSG.vaccineRequired),
+      batch_number: (v) => (v.trim() ? null : MSG.batchNumberRequired),
+      dose: (v) =>
+        Number.isInteger(Number(v)) && Number(v) >= 1 && Number(v) <= 10
+          ? null
+          : 'Bitte eine Dosis von 1 bis 10 angeben',
+      vaccination_date: (v) =>
+        !v ? 'Bitte ein gültiges Impfdatum angeben' : v > today() ? MSG.vaccinationDateInFuture : null,
+    },
+  });
+  const submit = form.onSubmit(async (v) => {
+    setError(null);
+    try {
+      const res = await save.mutateAsync({ ...v, dose: Number(v.dose) });
+      notifications.show({ color: 'green', message: res.message });
+      back();
+    } catch (e) {
+      setError(e instanceof ApiError ? e.message : MSG.genericError);
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        {error && (
+          <Alert color="red" role="alert">
+            {error}
+          </Alert>
+        )}
+        <Autocomplete label="Impfstoff" required data={[...VACCINES]} {...form.getInputProps('vaccine')} />
+        <TextInput label="Chargennummer" required {...form.getInputProps('batch_number')} />
+        <NumberInput label="Dosis" required min={1} max={10} allowDecimal={false} {...form.getInputProps('dose')} />
+        <TextInput label="Impfdatum" type="date" required {...form.getInputProps('vaccination_date')} />
+        <Group justify="flex-end">
+          <Button type="submit" loading={save.isPending}>
+            Speichern
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
