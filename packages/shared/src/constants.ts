@@ -57,3 +57,6 @@ export const CHECKED_IN = { checkedIn: 1, filledWithoutWarnings: 2, filled: 4 } 
 
 /** res_detected values. */
 export const RESULT = { negative: 1, positive: 2, locked: 4 } as const;
+
+/** The roles a centre's user list offers (core-workflow §6), strongest first. */
+export const ASSIGNABLE_ROLES = [ROLE.admin, ROLE.manager, ROLE.staff] as const;

@@ -2,6 +2,7 @@ import { count } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { centres } from '../db/schema/centres';
 import { seedFoundation } from './foundation.demo';
+import { seedUsers } from './users.demo';
 
 export const DEMO_PASSWORD = 'demo1234';
 
@@ -22,7 +23,7 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
   if ((row?.n ?? 0) > 0) return false;
   await db.transaction(async (tx) => {
     const ids = await seedFoundation(tx);
-    void ids;
+    await seedUsers(tx, ids);
   });
   return true;
 }
