@@ -113,7 +113,7 @@ export default function AccountPage() {
                 disabled={busy}
               />
               <Group>
-                <Button color="orange" onClick={() => void changeStatus('private')} loading={busy}>
+                <Button onClick={() => void changeStatus('private')} loading={busy}>
                   Jetzt pausieren
                 </Button>
               </Group>
@@ -144,6 +144,7 @@ export default function AccountPage() {
                     value={pauseDate}
                     onChange={setPauseDate}
                     clearable
+                    clearButtonProps={{ 'aria-label': 'Datum löschen' }}
                   />
                   <Button onClick={schedulePause} disabled={!pauseDate} loading={busy}>
                     Pause planen

@@ -97,6 +97,7 @@ export function UserProfileModal(props: { staffId: number; user: User; onClose: 
               minDate="1901-01-01"
               maxDate={new Date()}
               clearable
+              clearButtonProps={{ 'aria-label': 'Datum löschen' }}
               {...form.getInputProps('birthdate')}
             />
             <TextInput label="Straße" {...form.getInputProps('street')} />

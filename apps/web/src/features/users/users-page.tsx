@@ -118,7 +118,7 @@ export default function UsersPage() {
                       />
                     </Table.Td>
                     <Table.Td>
-                      <Badge color={u.active ? 'green' : 'red'} variant="light">
+                      <Badge color={u.active ? 'blue' : 'red'} variant="light">
                         {u.active ? 'aktiv' : 'gesperrt'}
                       </Badge>
                     </Table.Td>
@@ -135,8 +135,8 @@ export default function UsersPage() {
                         </Button>
                         <Button
                           size="xs"
-                          variant="light"
-                          color={u.active ? 'red' : 'green'}
+                          variant={u.active ? 'light' : 'default'}
+                          color={u.active ? 'red' : undefined}
                           onClick={() => onToggleActive(u)}
                           disabled={self || !manageable}
                           title={self ? MSG.selfBlock : undefined}
