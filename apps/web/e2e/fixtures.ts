@@ -19,10 +19,17 @@ export async function loginAs(page: Page, email: string, baseURL?: string) {
   await expect(page).not.toHaveURL(/\/login$/);
 }
 
-/** Dismisses the news prompt if it is open (it appears after a fresh login). */
+/**
+ * Dismisses the news prompt after a fresh login. It opens only once the news
+ * have loaded, so wait for it a moment; users who saw the news never get it.
+ */
 export async function dismissNewsPrompt(page: Page) {
-  const ignore = page.getByRole('button', { name: 'Ignorieren' });
-  if (await ignore.isVisible().catch(() => false)) await ignore.click();
+  const prompt = page.getByRole('dialog', { name: 'Neuigkeiten' });
+  const appeared = await prompt
+    .waitFor({ timeout: 5000 })
+    .then(() => true)
+    .catch(() => false);
+  if (appeared) await prompt.getByRole('button', { name: 'Ignorieren' }).click();
 }
 
 /** Fails on serious or critical accessibility violations of the current screen. */

@@ -1,11 +1,11 @@
 import { MSG } from '@tz/shared/messages';
-import { DEMO, expect, expectAccessible, loginAs, test } from '../fixtures';
-import { skipNewsPrompt } from '../users/helpers';
+import { DEMO, dismissNewsPrompt, expect, expectAccessible, loginAs, test } from '../fixtures';
 
 // The platform admin works on the platform's own centre, so no booking page other tests use is paused.
 test('pause now, restart, and a pause from a date that can be removed again', async ({ page }) => {
+  test.slow(); // many steps; allow for a busy machine
   await loginAs(page, DEMO.platform);
-  await skipNewsPrompt(page);
+  await dismissNewsPrompt(page);
   await page
     .getByRole('navigation', { name: 'Hauptnavigation' })
     .getByRole('link', { name: 'Testzentrumskonto' })
@@ -30,6 +30,7 @@ test('pause now, restart, and a pause from a date that can be removed again', as
   const confirm = page.getByRole('dialog', { name: 'Pause planen' });
   await expect(confirm).toContainText('15.01.2099');
   await confirm.getByRole('button', { name: 'Ja' }).click();
+  await expect(confirm).toBeHidden();
   await expect(page.getByText('Das Testzentrum wird ab dem 15.01.2099 pausiert.', { exact: false })).toBeVisible();
   await expect(page.getByText('Eine Pause ist geplant ab dem 15.01.2099.')).toBeVisible();
   await page.getByRole('button', { name: 'Geplante Pause entfernen' }).click();

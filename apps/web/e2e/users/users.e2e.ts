@@ -1,7 +1,6 @@
 import type { Page } from '@playwright/test';
 import { MSG } from '@tz/shared/messages';
-import { DEMO, DEMO_PASSWORD, expect, expectAccessible, loginAs, test } from '../fixtures';
-import { skipNewsPrompt } from './helpers';
+import { DEMO, DEMO_PASSWORD, dismissNewsPrompt, expect, expectAccessible, loginAs, test } from '../fixtures';
 
 const uniqueEmail = (prefix: string) =>
   `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@demo.example`;
@@ -9,7 +8,7 @@ const uniqueEmail = (prefix: string) =>
 /** Logs in and waits until the news prompt (if any) has appeared, then dismisses it. */
 async function start(page: Page, email: string, baseURL?: string) {
   await loginAs(page, email, baseURL);
-  await skipNewsPrompt(page);
+  await dismissNewsPrompt(page);
 }
 
 async function openUsers(page: Page) {
@@ -45,6 +44,7 @@ test('an administrator creates a staff user who logs in; blocking ends that open
   browser,
   baseURL,
 }) => {
+  test.slow(); // many steps; allow for a busy machine
   const email = uniqueEmail('neu');
   await start(page, DEMO.admin);
   await openUsers(page);
@@ -81,6 +81,7 @@ test('an administrator creates a staff user who logs in; blocking ends that open
 test('a role change shows "Das Benutzerrecht wurde aktualisiert!"; the own role cannot be changed', async ({
   page,
 }) => {
+  test.slow(); // many steps; allow for a busy machine
   const email = uniqueEmail('rolle');
   await start(page, DEMO.admin);
   await openUsers(page);
@@ -95,6 +96,7 @@ test('a role change shows "Das Benutzerrecht wurde aktualisiert!"; the own role 
 });
 
 test('the create form shows the password rules and the server message for a taken email', async ({ page }) => {
+  test.slow(); // many steps; allow for a busy machine
   await start(page, DEMO.admin);
   await page.goto('/user/create');
   await expectAccessible(page);
@@ -113,6 +115,7 @@ test('the create form shows the password rules and the server message for a take
 });
 
 test('a staff member changes the own password through "Passwort ändern"', async ({ page }) => {
+  test.slow(); // many steps; allow for a busy machine
   const email = uniqueEmail('pw');
   await start(page, DEMO.manager);
   await openUsers(page);
@@ -143,6 +146,7 @@ test('a staff member changes the own password through "Passwort ändern"', async
 });
 
 test('functions and profile data are edited in dialogs', async ({ page }) => {
+  test.slow(); // many steps; allow for a busy machine
   const email = uniqueEmail('fkt');
   const custom = `Eigene Funktion ${Date.now()}`;
   await start(page, DEMO.admin);
