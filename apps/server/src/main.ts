@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { ensureFunctionCatalogue } from './db/default-functions';
 import { ensureDefaultHosts } from './db/default-hosts';
 import { DEMO_LOGINS, DEMO_PASSWORD, seedDemoIfEmpty } from './demo/seed';
 import { ensureDefaultForms } from './features/forms/default-forms';
@@ -11,6 +12,7 @@ const database = await openDatabase(config);
 await database.migrate();
 await ensureDefaultHosts(database.db);
 await database.db.transaction((tx) => ensureDefaultForms(tx));
+await ensureFunctionCatalogue(database.db);
 const seeded = config.demo ? await seedDemoIfEmpty(database.db) : false;
 
 const { app, deps } = await buildApp(config, database);

@@ -92,3 +92,5 @@ export const VACCINES = [
   'Influsplit Tetra (Grippe)',
   'Vaxigrip Tetra (Grippe)',
 ] as const;
+/** The roles a centre's user list offers (core-workflow §6), strongest first. */
+export const ASSIGNABLE_ROLES = [ROLE.admin, ROLE.manager, ROLE.staff] as const;

@@ -47,9 +47,38 @@ export const MSG = {
   enabled: 'Der Benutzer wurde aktiviert!',
   userSaved: 'Der Benutzer wurde gespeichert',
   passwordSaved: 'Das Passwort wurde gespeichert',
+  emailTaken: 'Diese E-Mail-Adresse ist bereits vergeben.',
+  nameRequired: 'Bitte einen Namen angeben',
+  emailInvalid: 'Bitte eine gültige E-Mail-Adresse angeben',
+  userNotFound: 'Diesen Benutzer gibt es in diesem Testzentrum nicht.',
+  ownRoleChange: 'Sie können Ihre eigene Rolle nicht ändern.',
+  selfBlock: 'Sie können sich nicht selbst sperren.',
+  roleNotAllowed: 'Diese Rolle dürfen Sie nicht vergeben.',
+  userTooPowerful: 'Diesen Benutzer dürfen Sie nicht bearbeiten.',
+  foreignPassword: 'Sie dürfen nur Ihr eigenes Passwort ändern.',
+  nameSaved: 'Der Name wurde gespeichert',
+  profileSaved: 'Die Benutzerdaten wurden gespeichert',
+  ibanInvalid: 'Die IBAN ist ungültig (Prüfsumme oder Länge stimmt nicht).',
+  fteInvalid: 'Der Stellenanteil muss zwischen 0 und 1,5 in Schritten von 0,1 liegen.',
+  amountInvalid: 'Bitte einen Betrag ab 0 mit höchstens zwei Nachkommastellen angeben.',
+  birthdateInvalid: 'Bitte ein gültiges Geburtsdatum angeben.',
+
+  // functions (skills) of users
+  functionLabelRequired: 'Bitte eine Bezeichnung angeben',
+  functionCategoryRequired: 'Bitte eine Kategorie wählen',
+  functionNotFound: 'Diese Funktion gibt es nicht.',
+  foreignFunction: 'Diese Funktion gehört nicht zu Ihrem Testzentrum und kann nicht gelöscht werden.',
+  functionCreated: 'Die Funktion wurde angelegt',
+  functionDeleted: 'Die Funktion wurde gelöscht',
+  functionsUpdated: 'Die Funktionen wurden aktualisiert',
 
   // account
   changeSaved: 'Änderung gespeichert.',
+  pauseDateInPast: 'Das Datum der Pause darf nicht in der Vergangenheit liegen.',
+  suspensionRemoved: 'Die geplante Pause wurde entfernt.',
+  noSuspension: 'Es ist keine Pause geplant.',
+  baseFeeNote:
+    'Hinweis: Während einer Pause entfällt die Grundgebühr ab dem nächsten Monatsersten, sofern in dieser Zeit keine Tests durchgeführt werden.',
 
   // appointments
   noAppointments: 'Keine Termine gefunden',
@@ -206,6 +235,12 @@ export type MessageKey = keyof typeof MSG;
 export const searchHeading = (query: string) => `Suche nach: "${query}"`;
 export const importedCount = (n: number) => `${n} Kundendaten importiert`;
 export const importedTotal = (n: number) => `Anzahl importierte Kundendaten: ${n}`;
+/** Success notice of a scheduled pause: the date and how many special days were deleted. */
+export const suspensionSaved = (date: string, deletedSpecialDays: number) =>
+  `Das Testzentrum wird ab dem ${date} pausiert.` +
+  (deletedSpecialDays > 0
+    ? ` ${deletedSpecialDays} ${deletedSpecialDays === 1 ? 'Sondertag wurde' : 'Sondertage wurden'} gelöscht.`
+    : ' Es wurden keine Sondertage gelöscht.');
 export const createAppointmentsButton = (n: number) => `${n} Termine erstellen`;
 export const answerMin = (min: number) => `Der Wert muss mindestens ${min} sein.`;
 export const answerMax = (max: number) => `Der Wert darf höchstens ${max} sein.`;

@@ -7,6 +7,7 @@ import { seedReceiptsDemo } from './receipts.demo';
 import { seedSchedule } from './schedule.demo';
 import { seedServices } from './services.demo';
 import { seedSettings } from './settings.demo';
+import { seedUsers } from './users.demo';
 
 export const DEMO_PASSWORD = 'demo1234';
 
@@ -33,6 +34,7 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
     await seedSettings(tx, ids);
     // After the appointments step (if any), so existing demo appointments get answers.
     await seedForms(tx, ids);
+    await seedUsers(tx, ids);
   });
   return true;
 }

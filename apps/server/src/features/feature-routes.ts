@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../app';
+import { accountRoutes } from './account/account.routes';
 import { authRoutes } from './auth/auth.routes';
 import { demisRoutes } from './demis/demis.routes';
 import { formsRoutes } from './forms/forms.routes';
@@ -10,6 +11,7 @@ import { receiptsRoutes } from './receipts/receipts.routes';
 import { scheduleRoutes } from './schedule/schedule.routes';
 import { servicesRoutes } from './services/services.routes';
 import { settingsRoutes } from './settings/settings.routes';
+import { usersRoutes } from './users/users.routes';
 
 /** Every feature's routes, one line each. */
 export function featureRoutes(app: FastifyInstance, deps: AppDeps) {
@@ -23,4 +25,6 @@ export function featureRoutes(app: FastifyInstance, deps: AppDeps) {
   scheduleRoutes(app, deps);
   settingsRoutes(app, deps);
   formsRoutes(app, deps);
+  usersRoutes(app, deps);
+  accountRoutes(app, deps);
 }

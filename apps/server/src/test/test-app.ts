@@ -4,6 +4,7 @@ import { inject } from 'vitest';
 import { type AppDeps, buildApp } from '../app';
 import { type Config, testConfig } from '../config';
 import { type Database, openPglite, openPostgres } from '../db/client';
+import { ensureFunctionCatalogue } from '../db/default-functions';
 import { ensureDefaultHosts } from '../db/default-hosts';
 import { withDatabase } from './global-setup';
 
@@ -64,6 +65,7 @@ export interface TestApp {
 export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
   const database = await openTestDatabase();
   await ensureDefaultHosts(database.db);
+  await ensureFunctionCatalogue(database.db);
   const { app, deps } = await buildApp(testConfig(overrides), database);
   await app.ready();
   return {

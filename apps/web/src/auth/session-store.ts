@@ -35,6 +35,8 @@ export const sessionStore = {
   },
   set(s: StoredSession | null) {
     current = s;
+    // A new login ends the message of the previous session.
+    if (s) sessionStorage.removeItem(FLASH);
     if (s) localStorage.setItem(KEY, JSON.stringify(s));
     else localStorage.removeItem(KEY);
     scheduleExpiry();
@@ -52,10 +54,13 @@ export const sessionStore = {
     localStorage.removeItem(KEY);
     if (timer) clearTimeout(timer);
   },
+  /**
+   * The message for the login screen. Kept until the next login: the expiry
+   * handler both re-renders and reloads to /login, and the reloaded screen
+   * must still show it.
+   */
   takeFlash(): string | null {
-    const m = sessionStorage.getItem(FLASH);
-    sessionStorage.removeItem(FLASH);
-    return m;
+    return sessionStorage.getItem(FLASH);
   },
 };
 

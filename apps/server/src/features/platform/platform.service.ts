@@ -29,7 +29,8 @@ export async function health(deps: AppDeps) {
   };
 }
 
-export const EMAIL_TAKEN = 'Diese E-Mail-Adresse ist bereits vergeben.';
+/** Kept for callers of the platform feature; the text lives in MSG. */
+export const EMAIL_TAKEN = MSG.emailTaken;
 
 /** Activates a centre by creating its first user, an administrator (role 20). */
 export async function createCentreUser(

@@ -1,0 +1,148 @@
+import { Alert, Button, Group, Modal, NumberInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { FTE_MAX, FTE_MIN, FTE_STEP } from '@tz/shared/constants';
+import { MSG } from '@tz/shared/messages';
+import { isValidFte } from '@tz/shared/rules/fte';
+import { isValidIban } from '@tz/shared/rules/iban';
+import type { User, UserProfileInput } from '@tz/shared/users/users.contract';
+import { useState } from 'react';
+import { ApiError } from '../../api/client';
+import { parseGermanDate } from '../../ui/german-date';
+import { useUpdateProfile } from './use-users';
+
+type FormValues = {
+  birthdate: string | null;
+  zip: string;
+  city: string;
+  street: string;
+  mobile: string;
+  phone: string;
+  fte: number | string;
+  hourly_rate: number | string;
+  basic_salary: number | string;
+  bank_institution: string;
+  bank_swift: string;
+  bank_iban: string;
+};
+
+const text = (v: string | null) => v ?? '';
+const numberOrEmpty = (v: number | null) => (v === null ? '' : v);
+
+/** Only non-empty fields are sent (core-workflow §5); the server ignores empty ones too. */
+export function profilePayload(v: FormValues): UserProfileInput {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(v)) {
+    if (value === '' || value === null || value === undefined) continue;
+    out[key] = typeof value === 'string' ? value.trim() : value;
+  }
+  return out as UserProfileInput;
+}
+
+export function UserProfileModal(props: { staffId: number; user: User; onClose: () => void }) {
+  const { user } = props;
+  const update = useUpdateProfile(props.staffId);
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm<FormValues>({
+    initialValues: {
+      birthdate: user.birthdate,
+      zip: text(user.zip),
+      city: text(user.city),
+      street: text(user.street),
+      mobile: text(user.mobile),
+      phone: text(user.phone),
+      fte: numberOrEmpty(user.fte),
+      hourly_rate: numberOrEmpty(user.hourly_rate),
+      basic_salary: numberOrEmpty(user.basic_salary),
+      bank_institution: text(user.bank_institution),
+      bank_swift: text(user.bank_swift),
+      bank_iban: text(user.bank_iban),
+    },
+    validate: {
+      fte: (v) => (v === '' || isValidFte(Number(v)) ? null : MSG.fteInvalid),
+      bank_iban: (v) => (v.trim() === '' || isValidIban(v) ? null : MSG.ibanInvalid),
+      hourly_rate: (v) => (v === '' || Number(v) >= 0 ? null : MSG.amountInvalid),
+      basic_salary: (v) => (v === '' || Number(v) >= 0 ? null : MSG.amountInvalid),
+    },
+  });
+  const submit = form.onSubmit(async (v) => {
+    setError(null);
+    try {
+      const r = await update.mutateAsync({ userId: user.id, profile: profilePayload(v) });
+      notifications.show({ color: 'green', message: r.message });
+      props.onClose();
+    } catch (e) {
+      setError(e instanceof ApiError ? e.message : MSG.genericError);
+    }
+  });
+  return (
+    <Modal opened onClose={props.onClose} title={`Benutzerdaten von ${user.name}`} size="lg">
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <Text size="sm" c="dimmed">
+            Nur ausgefüllte Felder werden gespeichert.
+          </Text>
+          {error && (
+            <Alert color="red" role="alert">
+              {error}
+            </Alert>
+          )}
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <DateInput
+              label="Geburtsdatum"
+              valueFormat="DD.MM.YYYY"
+              dateParser={parseGermanDate}
+              placeholder="TT.MM.JJJJ"
+              minDate="1901-01-01"
+              maxDate={new Date()}
+              clearable
+              clearButtonProps={{ 'aria-label': 'Datum löschen' }}
+              {...form.getInputProps('birthdate')}
+            />
+            <TextInput label="Straße" {...form.getInputProps('street')} />
+            <TextInput label="PLZ" {...form.getInputProps('zip')} />
+            <TextInput label="Ort" {...form.getInputProps('city')} />
+            <TextInput label="Mobil" {...form.getInputProps('mobile')} />
+            <TextInput label="Telefon" {...form.getInputProps('phone')} />
+            <NumberInput
+              label="Stellenanteil (FTE)"
+              description="0 bis 1,5 in Schritten von 0,1"
+              min={FTE_MIN}
+              max={FTE_MAX}
+              step={FTE_STEP}
+              decimalScale={1}
+              decimalSeparator=","
+              {...form.getInputProps('fte')}
+            />
+            <NumberInput
+              label="Stundenlohn (€)"
+              min={0}
+              decimalScale={2}
+              decimalSeparator=","
+              {...form.getInputProps('hourly_rate')}
+            />
+            <NumberInput
+              label="Grundgehalt (€)"
+              min={0}
+              decimalScale={2}
+              decimalSeparator=","
+              {...form.getInputProps('basic_salary')}
+            />
+            <TextInput label="Bank" {...form.getInputProps('bank_institution')} />
+            <TextInput label="Bankleitzahl / BIC" {...form.getInputProps('bank_swift')} />
+            <TextInput label="IBAN" {...form.getInputProps('bank_iban')} />
+          </SimpleGrid>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={props.onClose}>
+              Abbrechen
+            </Button>
+            <Button type="submit" loading={update.isPending}>
+              Speichern
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
