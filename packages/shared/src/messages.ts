@@ -63,6 +63,17 @@ export const MSG = {
   chooseProduct: 'Bitte ein Produkt auswählen',
   chooseCustomer: 'Bitte wenigstens einen Kunden auswählen',
   noSelection: 'Keine Auswahl',
+  appointmentNotFound: 'Diesen Termin gibt es nicht.',
+  statusUpdated: 'Der Status wurde aktualisiert.',
+  classificationNotFound: 'Diese Zahlungsklassifikation gibt es nicht.',
+  classificationInactive: 'Diese Zahlungsklassifikation ist nicht aktiv.',
+  classificationOutsideWindow: 'Diese Zahlungsklassifikation gilt am Tag des Termins nicht.',
+  classificationCheckedByRequired:
+    'Für diese Zahlungsklassifikation muss bestätigt werden, wer die Dokumentation geprüft hat.',
+  resultNotForVaccination: 'In einem Impfzentrum werden keine Testergebnisse eingetragen.',
+  institutionNotFound: 'Diese Gruppe gibt es nicht.',
+  institutionAlreadyAssigned: 'Der Termin ist dieser Gruppe bereits zugeordnet.',
+  institutionNotAssigned: 'Der Termin ist dieser Gruppe nicht zugeordnet.',
 
   // forms
   formLoadFailed: 'Konnte Formular nicht laden',
