@@ -1,6 +1,7 @@
 import { count } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { centres } from '../db/schema/centres';
+import { seedAppointments } from './appointments.demo';
 import { seedFoundation } from './foundation.demo';
 
 export const DEMO_PASSWORD = 'demo1234';
@@ -22,7 +23,7 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
   if ((row?.n ?? 0) > 0) return false;
   await db.transaction(async (tx) => {
     const ids = await seedFoundation(tx);
-    void ids;
+    await seedAppointments(tx, ids);
   });
   return true;
 }
