@@ -48,7 +48,7 @@ export const routes: RouteObject[] = [
           screen('updatePassword', notYet),
           screen('appointmentBulkEditService', notYet),
           screen('appointmentEdit', notYet),
-          screen('appointments', () => import('./ui/not-available-outlet-page'), [
+          screen('appointments', () => import('./features/appointments/appointments-page'), [
             screen('save-vaccination-data', notYet),
             screen('check-in-qr-code', notYet),
             screen('filled-out-check-in-form', notYet),
