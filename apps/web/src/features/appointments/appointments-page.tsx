@@ -189,7 +189,7 @@ export default function AppointmentsPage() {
 
 /** Only the rows in view are rendered, so a day of a large centre stays fast. */
 function VirtualAppointmentList({ rows, ctx }: { rows: Appointment[]; ctx: RowContext }) {
-  const listRef = useRef<HTMLDivElement>(null);
+  const listRef = useRef<HTMLUListElement>(null);
   const virtualizer = useWindowVirtualizer({
     count: rows.length,
     estimateSize: () => 150,
@@ -199,16 +199,14 @@ function VirtualAppointmentList({ rows, ctx }: { rows: Appointment[]; ctx: RowCo
   });
   const items = virtualizer.getVirtualItems();
   return (
-    <div
+    <ul
       ref={listRef}
-      role="list"
       aria-label="Termine"
-      style={{ position: 'relative', height: virtualizer.getTotalSize() }}
+      style={{ position: 'relative', height: virtualizer.getTotalSize(), listStyle: 'none', margin: 0, padding: 0 }}
     >
       {items.map((item) => (
-        <div
+        <li
           key={item.key}
-          role="listitem"
           data-index={item.index}
           ref={virtualizer.measureElement}
           style={{
@@ -221,8 +219,8 @@ function VirtualAppointmentList({ rows, ctx }: { rows: Appointment[]; ctx: RowCo
           }}
         >
           <AppointmentRow a={rows[item.index]!} ctx={ctx} />
-        </div>
+        </li>
       ))}
-    </div>
+    </ul>
   );
 }
