@@ -19,10 +19,19 @@ export async function loginAs(page: Page, email: string, baseURL?: string) {
   await expect(page).not.toHaveURL(/\/login$/);
 }
 
-/** Dismisses the news prompt if it is open (it appears after a fresh login). */
+/**
+ * Dismisses the news prompt. It opens only once the news have loaded after a
+ * fresh login, so wait briefly for it; users who have seen the news get none.
+ */
 export async function dismissNewsPrompt(page: Page) {
-  const ignore = page.getByRole('button', { name: 'Ignorieren' });
-  if (await ignore.isVisible().catch(() => false)) await ignore.click();
+  const prompt = page.getByRole('dialog', { name: 'Neuigkeiten' });
+  const opened = await prompt.waitFor({ timeout: 5000 }).then(
+    () => true,
+    () => false,
+  );
+  if (!opened) return;
+  await prompt.getByRole('button', { name: 'Ignorieren' }).click();
+  await expect(prompt).toBeHidden();
 }
 
 /** Fails on serious or critical accessibility violations of the current screen. */
