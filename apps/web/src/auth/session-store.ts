@@ -35,8 +35,10 @@ export const sessionStore = {
   },
   set(s: StoredSession | null) {
     current = s;
-    if (s) localStorage.setItem(KEY, JSON.stringify(s));
-    else localStorage.removeItem(KEY);
+    if (s) {
+      localStorage.setItem(KEY, JSON.stringify(s));
+      sessionStorage.removeItem(FLASH);
+    } else localStorage.removeItem(KEY);
     scheduleExpiry();
     for (const l of listeners) l(s);
   },
@@ -47,10 +49,13 @@ export const sessionStore = {
     sessionStorage.setItem(FLASH, message);
     sessionStore.set(null);
   },
-  takeFlash(): string | null {
-    const m = sessionStorage.getItem(FLASH);
-    sessionStorage.removeItem(FLASH);
-    return m;
+  /**
+   * The message for the login screen. It stays until the next login: the
+   * expiry both routes to login and reloads the page, and a message consumed
+   * by the first render would be gone after the reload.
+   */
+  peekFlash(): string | null {
+    return sessionStorage.getItem(FLASH);
   },
 };
 

@@ -11,7 +11,7 @@ import { sessionStore } from '../../auth/session-store';
 import { useHost } from '../../layout/use-host';
 
 export default function LoginPage() {
-  const [flash] = useState(() => sessionStore.takeFlash());
+  const [flash] = useState(() => sessionStore.peekFlash());
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const navigate = useNavigate();
