@@ -12,7 +12,12 @@ export const DEMO = {
 
 /** Logs in through the real login form, as a person would. */
 export async function loginAs(page: Page, email: string, baseURL?: string) {
-  await page.goto(`${baseURL ?? ''}/login`);
+  const url = `${baseURL ?? ''}/login`;
+  // Right after a logout the app reloads itself; that reload may abort this navigation once.
+  await page.goto(url).catch(async (e: unknown) => {
+    if (!String(e).includes('ERR_ABORTED')) throw e;
+    await page.goto(url);
+  });
   await page.getByLabel('E-Mail').fill(email);
   await page.getByLabel('Passwort').fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Anmelden' }).click();
