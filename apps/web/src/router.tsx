@@ -48,7 +48,7 @@ export const routes: RouteObject[] = [
           screen('updatePassword', () => import('./features/users/update-password-page')),
           screen('appointmentBulkEditService', notYet),
           screen('appointmentEdit', notYet),
-          screen('appointments', () => import('./ui/not-available-outlet-page'), [
+          screen('appointments', () => import('./features/appointments/appointments-page'), [
             screen('save-vaccination-data', () => import('./features/forms/save-vaccination-data-modal')),
             screen('check-in-qr-code', () => import('./features/forms/check-in-qr-code-modal')),
             screen('filled-out-check-in-form', () => import('./features/forms/filled-out-check-in-form-modal')),

@@ -92,6 +92,17 @@ export const MSG = {
   chooseProduct: 'Bitte ein Produkt auswählen',
   chooseCustomer: 'Bitte wenigstens einen Kunden auswählen',
   noSelection: 'Keine Auswahl',
+  appointmentNotFound: 'Diesen Termin gibt es nicht.',
+  statusUpdated: 'Der Status wurde aktualisiert.',
+  classificationNotFound: 'Diese Zahlungsklassifikation gibt es nicht.',
+  classificationInactive: 'Diese Zahlungsklassifikation ist nicht aktiv.',
+  classificationOutsideWindow: 'Diese Zahlungsklassifikation gilt am Tag des Termins nicht.',
+  classificationCheckedByRequired:
+    'Für diese Zahlungsklassifikation muss bestätigt werden, wer die Dokumentation geprüft hat.',
+  resultNotForVaccination: 'In einem Impfzentrum werden keine Testergebnisse eingetragen.',
+  institutionNotFound: 'Diese Gruppe gibt es nicht.',
+  institutionAlreadyAssigned: 'Der Termin ist dieser Gruppe bereits zugeordnet.',
+  institutionNotAssigned: 'Der Termin ist dieser Gruppe nicht zugeordnet.',
 
   // forms
   formLoadFailed: 'Konnte Formular nicht laden',
@@ -115,7 +126,6 @@ export const MSG = {
   signatureTooLarge: 'Die Unterschrift ist zu groß. Bitte unterschreiben Sie erneut.',
   formInviteFilled: 'Der Fragebogen wurde bereits ausgefüllt; eine Einladung ist nicht mehr nötig.',
   customerWithoutEmail: 'Für diesen Kunden ist keine E-Mail-Adresse hinterlegt.',
-  appointmentNotFound: 'Der Termin wurde nicht gefunden.',
   noDefaultForm: 'Für dieses Zentrum ist kein Fragebogen hinterlegt.',
   vaccinationOnlyInVaccinationCentre: 'Impfdaten können nur in Impfzentren erfasst werden.',
   vaccinationDateInFuture: 'Das Impfdatum darf nicht in der Zukunft liegen.',

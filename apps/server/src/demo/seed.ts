@@ -1,6 +1,7 @@
 import { count } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { centres } from '../db/schema/centres';
+import { seedAppointments } from './appointments.demo';
 import { seedForms } from './forms.demo';
 import { seedFoundation } from './foundation.demo';
 import { seedReceiptsDemo } from './receipts.demo';
@@ -28,8 +29,9 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
   if ((row?.n ?? 0) > 0) return false;
   await db.transaction(async (tx) => {
     const ids = await seedFoundation(tx);
-    await seedReceiptsDemo(tx, ids);
     await seedServices(tx, ids);
+    await seedAppointments(tx, ids);
+    await seedReceiptsDemo(tx, ids);
     await seedSchedule(tx, ids);
     await seedSettings(tx, ids);
     // After the appointments step (if any), so existing demo appointments get answers.

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../app';
 import { accountRoutes } from './account/account.routes';
+import { appointmentsRoutes } from './appointments/appointments.routes';
 import { authRoutes } from './auth/auth.routes';
 import { demisRoutes } from './demis/demis.routes';
 import { formsRoutes } from './forms/forms.routes';
@@ -27,4 +28,5 @@ export function featureRoutes(app: FastifyInstance, deps: AppDeps) {
   formsRoutes(app, deps);
   usersRoutes(app, deps);
   accountRoutes(app, deps);
+  appointmentsRoutes(app, deps);
 }

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { hashPassword } from '../auth/passwords';
 import type { DbOrTx } from '../db/client';
-import { appointments } from '../db/schema/appointments';
-import { centres } from '../db/schema/centres';
-import { customers } from '../db/schema/customers';
+import { appointments, paymentClassifications } from '../db/schema/appointments';
+import { centrePcrLabs, centres, pcrLabs } from '../db/schema/centres';
+import { customers, institutions } from '../db/schema/customers';
 import { serviceCatalogue, serviceCategories, services, testTypes } from '../db/schema/services';
 import { users } from '../db/schema/users';
 
@@ -153,8 +153,57 @@ export async function createCatalogueEntry(db: DbOrTx, fields: Partial<typeof se
 export async function createService(db: DbOrTx, fields: Partial<typeof services.$inferInsert> & { staff_id: number }) {
   const [row] = await db
     .insert(services)
-    .values({ title: `Dienstleistung ${unique()}`, price: 1000, ...fields })
+    .values({ title: `Schnelltest ${unique()}`, price: 1500, test_type: null, service_test_v: 1, ...fields })
     .returning();
+  return row!;
+}
+
+export async function createCustomer(
+  db: DbOrTx,
+  fields: Partial<typeof customers.$inferInsert> & { staff_id: number },
+) {
+  const [row] = await db
+    .insert(customers)
+    .values({ first_name: 'Erika', last_name: `Muster-${unique()}`, birthday: '1980-05-17', ...fields })
+    .returning();
+  return row!;
+}
+
+/** An appointment of 15 minutes; start defaults to now. */
+export async function createAppointment(
+  db: DbOrTx,
+  fields: Partial<typeof appointments.$inferInsert> & { staff_id: number; customer_id: number; service_id: number },
+) {
+  const start = fields.start_date ?? new Date();
+  const [row] = await db
+    .insert(appointments)
+    .values({
+      token: `tok-${unique()}`,
+      end_date: new Date(start.getTime() + 15 * 60_000),
+      ...fields,
+      start_date: start,
+    })
+    .returning();
+  return row!;
+}
+
+/** Payment classifications are platform-wide: ids must be unique per test database. */
+export async function createClassification(db: DbOrTx, fields: typeof paymentClassifications.$inferInsert) {
+  const [row] = await db.insert(paymentClassifications).values(fields).returning();
+  return row!;
+}
+
+export async function createLabFor(db: DbOrTx, staffId: number) {
+  const [lab] = await db
+    .insert(pcrLabs)
+    .values({ name: `Labor ${unique()}` })
+    .returning();
+  await db.insert(centrePcrLabs).values({ staff_id: staffId, pcr_lab_id: lab!.id });
+  return lab!;
+}
+
+export async function createInstitution(db: DbOrTx, staffId: number, name = `Gruppe ${unique()}`) {
+  const [row] = await db.insert(institutions).values({ staff_id: staffId, name }).returning();
   return row!;
 }
 

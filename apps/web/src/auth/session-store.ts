@@ -35,10 +35,10 @@ export const sessionStore = {
   },
   set(s: StoredSession | null) {
     current = s;
-    // A new login ends the message of the previous session.
-    if (s) sessionStorage.removeItem(FLASH);
-    if (s) localStorage.setItem(KEY, JSON.stringify(s));
-    else localStorage.removeItem(KEY);
+    if (s) {
+      localStorage.setItem(KEY, JSON.stringify(s));
+      sessionStorage.removeItem(FLASH);
+    } else localStorage.removeItem(KEY);
     scheduleExpiry();
     for (const l of listeners) l(s);
   },
@@ -55,11 +55,11 @@ export const sessionStore = {
     if (timer) clearTimeout(timer);
   },
   /**
-   * The message for the login screen. Kept until the next login: the expiry
-   * handler both re-renders and reloads to /login, and the reloaded screen
-   * must still show it.
+   * The message for the login screen. It stays until the next login: the
+   * expiry both routes to login and reloads the page, and a message consumed
+   * by the first render would be gone after the reload.
    */
-  takeFlash(): string | null {
+  peekFlash(): string | null {
     return sessionStorage.getItem(FLASH);
   },
 };

@@ -62,6 +62,8 @@ export const appointments = pgTable(
   },
   (t) => [
     index('appointments_staff_start_idx').on(t.staff_id, t.start_date),
+    // The list filtered by result date (appointment_source customer_appointments_res_date).
+    index('appointments_staff_res_date_idx').on(t.staff_id, t.res_date),
     index('appointments_customer_idx').on(t.customer_id),
     uniqueIndex('appointments_token_unique').on(t.token),
     uniqueIndex('appointments_cai_unique').on(t.customer_appointment_id),

@@ -27,7 +27,7 @@ import { postForm } from '../../ui/post-form';
 import { centreHasCertificateProduct, certSystemLoginFields, certSystemStep, cookiesWork } from './cert-system-handoff';
 
 export default function LoginPage() {
-  const [flash] = useState(() => sessionStore.takeFlash());
+  const [flash] = useState(() => sessionStore.peekFlash());
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const navigate = useNavigate();

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useAuth, useSessionInfo } from '../../auth/use-session';
 import { to } from '../../routes';
 import { formatDate } from '../../ui/format';
+import { TodayFiguresCard } from '../appointments/today-figures-card';
 import { useNews } from '../news/use-news';
 
 export default function HomePage() {
@@ -19,17 +20,7 @@ export default function HomePage() {
         {info.data?.centre.full_name ?? ''} · heute ist {formatDate(new Date())}
       </Text>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-        <Card withBorder>
-          <Title order={2} size="h4" mb="xs">
-            Termine
-          </Title>
-          <Text size="sm" mb="md">
-            Tagesliste mit Check-in, Zahlungsklassifikation und Ergebnissen.
-          </Text>
-          <Button component={Link} to={to('appointments')}>
-            Zu den Terminen
-          </Button>
-        </Card>
+        <TodayFiguresCard staffId={auth.staffId} />
         <Card withBorder>
           <Title order={2} size="h4" mb="xs">
             Kunden

@@ -1,0 +1,600 @@
+import { ROLE } from '@tz/shared/constants';
+import { MSG } from '@tz/shared/messages';
+import { and, eq } from 'drizzle-orm';
+import Papa from 'papaparse';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appointments } from '../../db/schema/appointments';
+import { auditLog } from '../../db/schema/platform';
+import {
+  centreWithUser,
+  createAppointment,
+  createClassification,
+  createCustomer,
+  createInstitution,
+  createLabFor,
+  createService,
+  createUser,
+  login,
+} from '../../test/factories';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { CSV_HEADERS } from './appointments.csv';
+
+let t: TestApp;
+let own: Awaited<ReturnType<typeof centreWithUser>>;
+let other: Awaited<ReturnType<typeof centreWithUser>>;
+let managerHeaders: Record<string, string>;
+const rows: Record<string, number> = {};
+let s1: number;
+let s2: number;
+
+/** Berlin wall-clock time as a Date (summer time UTC+2 from April to October, else UTC+1). */
+const berlin = (day: string, time: string) => {
+  const month = Number(day.slice(5, 7));
+  return new Date(`${day}T${time}:00${month >= 4 && month <= 10 ? '+02:00' : '+01:00'}`);
+};
+const unix = (d: Date) => Math.floor(d.getTime() / 1000);
+const D = '2024-06-10';
+const dayRange = (day: string) => ({ startdate: unix(berlin(day, '00:00')), enddate: unix(berlin(day, '23:59')) + 59 });
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const db = t.database.db;
+  own = await centreWithUser(t.app, db, ROLE.staff);
+  other = await centreWithUser(t.app, db, ROLE.staff);
+  const manager = await createUser(db, { staff_id: own.centre.id, role_id: ROLE.manager });
+  managerHeaders = { authorization: `Bearer ${(await login(t.app, manager.email)).token}` };
+  await createClassification(db, { id: 2, label: '§ 4a TestV Bürgertest' });
+  await createClassification(db, { id: 31, label: '§ 4 Abs. 1 Nr. 3 TestV (Nachweis geprüft)' });
+  await createClassification(db, { id: 5, label: 'Märzfenster', active_from: '2024-03-01', active_till: '2024-03-31' });
+  await createClassification(db, { id: 6, label: 'Inaktiv', active: false });
+  s1 = (await createService(db, { staff_id: own.centre.id, title: 'Schnelltest' })).id;
+  s2 = (await createService(db, { staff_id: own.centre.id, title: 'PCR-Test' })).id;
+  const c = (last: string) => createCustomer(db, { staff_id: own.centre.id, last_name: last }).then((r) => r.id);
+  const base = { staff_id: own.centre.id };
+  rows.r1 = (
+    await createAppointment(db, {
+      ...base,
+      customer_id: await c('Eins'),
+      service_id: s1,
+      start_date: berlin(D, '08:00'),
+    })
+  ).id;
+  rows.r2 = (
+    await createAppointment(db, {
+      ...base,
+      customer_id: await c('Zwei'),
+      service_id: s1,
+      start_date: berlin(D, '09:00'),
+      checked_in: 1,
+      res_detected: 1,
+      res_date: berlin(D, '12:00'),
+      payment_class_id: 2,
+    })
+  ).id;
+  rows.r3 = (
+    await createAppointment(db, {
+      ...base,
+      customer_id: await c('Drei'),
+      service_id: s2,
+      start_date: berlin(D, '10:00'),
+      status: 'cancelled',
+    })
+  ).id;
+  rows.r4 = (
+    await createAppointment(db, {
+      ...base,
+      customer_id: await c('=HYPERLINK("http://x")'),
+      service_id: s2,
+      start_date: berlin(D, '11:00'),
+      checked_in: 5,
+      res_detected: 2,
+      res_date: berlin('2024-06-12', '09:00'),
+      demis_status: 'success',
+      payment_class_id: 31,
+      classification_checked_by: 'Test Person',
+    })
+  ).id;
+  rows.r5 = (
+    await createAppointment(db, {
+      ...base,
+      customer_id: await c('Fünf'),
+      service_id: s1,
+      start_date: berlin(D, '23:30'),
+      checked_in: 4,
+      vaccination_id: 7,
+    })
+  ).id;
+  rows.r6 = (
+    await createAppointment(db, {
+      ...base,
+      customer_id: await c('Sechs'),
+      service_id: s1,
+      start_date: berlin('2024-06-15', '08:00'),
+    })
+  ).id;
+  // another centre's appointment on the same day
+  const os = await createService(db, { staff_id: other.centre.id });
+  const oc = await createCustomer(db, { staff_id: other.centre.id });
+  rows.foreign = (
+    await createAppointment(db, {
+      staff_id: other.centre.id,
+      customer_id: oc.id,
+      service_id: os.id,
+      start_date: berlin(D, '09:00'),
+    })
+  ).id;
+});
+afterAll(() => t.close());
+
+const listUrl = () => `/api/staff/${own.centre.id}/appointments`;
+async function ids(filters: Record<string, unknown>, range = dayRange(D)) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: listUrl(),
+    headers: own.headers,
+    payload: { ...range, ...filters },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json() as { appointment_id: number }[]).map((r) => r.appointment_id);
+}
+const named = (...keys: string[]) => keys.map((k) => rows[k]);
+
+describe('appointments list', () => {
+  it('lists the day of the own centre with every spec field, ordered by time', async () => {
+    const res = await t.app.inject({ method: 'POST', url: listUrl(), headers: own.headers, payload: dayRange(D) });
+    expect(res.statusCode).toBe(200);
+    const list = res.json();
+    expect(list.map((r: { appointment_id: number }) => r.appointment_id)).toEqual(named('r1', 'r2', 'r3', 'r4', 'r5'));
+    const r2 = list[1];
+    expect(r2).toMatchObject({
+      staff_id: own.centre.id,
+      date: D,
+      time: '09:00',
+      status: 'approved',
+      customer_lastname: 'Zwei',
+      customer_firstname: 'Erika',
+      customer_birthday: '1980-05-17',
+      service_id: s1,
+      service_title: 'Schnelltest',
+      service_test_v: 1,
+      res_detected: 1,
+      payment_class_id: 2,
+      pcr_labs: [],
+      aInstitutionIds: [],
+      staff_name: own.centre.full_name,
+      should_block_slot: false,
+    });
+    expect(r2.res_date).toBe(berlin(D, '12:00').toISOString());
+    // 23:30 Berlin is 21:30 UTC: the centre's day decides.
+    expect(list[4]).toMatchObject({ date: D, time: '23:30' });
+  });
+
+  it.each([
+    [{ status: 'approved' }, ['r1', 'r2', 'r4', 'r5']],
+    [{ status: 'cancelled' }, ['r3']],
+    [{ paymentClassification: 2 }, ['r2']],
+    [{ paymentClassification: 0 }, ['r1', 'r3', 'r5']],
+    [{ checkedIn: '0' }, ['r1', 'r3', 'r5']],
+    [{ checkedIn: '1' }, ['r2', 'r4']],
+    [{ checkedIn: '2' }, ['r4', 'r5']],
+    [{ performed: '1' }, ['r2', 'r4', 'r5']],
+    [{ performed: '0' }, ['r1', 'r3']],
+    [{ result: '1' }, ['r2']],
+    [{ result: '2' }, ['r4']],
+    [{ demis_status: 'reported' }, ['r4']],
+    [{ demis_status: 'not_reported' }, ['r1', 'r2', 'r3', 'r5']],
+    [{ appointment_source: 'result' }, ['r2', 'r4']],
+    [{ appointment_source: 'customer_appointments' }, ['r1', 'r2', 'r3', 'r4', 'r5']],
+    [{ appointment_source: 'customer_appointments_res_date' }, ['r2']],
+    [{ status: 'approved', checkedIn: '1', result: '2' }, ['r4']],
+    [{ performed: '1', paymentClassification: 0 }, ['r5']],
+    [
+      {
+        status: 'all',
+        paymentClassification: null,
+        checkedIn: 'all',
+        performed: 'any',
+        result: 'any',
+        demis_status: 'any',
+      },
+      ['r1', 'r2', 'r3', 'r4', 'r5'],
+    ],
+  ])('filters %j', async (filters, expected) => {
+    expect(await ids(filters)).toEqual(named(...expected));
+  });
+
+  it('filters by service', async () => {
+    expect(await ids({ service_id: s2 })).toEqual(named('r3', 'r4'));
+    expect(await ids({ service_id: s1, performed: '1' })).toEqual(named('r2', 'r5'));
+  });
+
+  it('filters by result date when the source says so', async () => {
+    expect(await ids({ appointment_source: 'customer_appointments_res_date' }, dayRange('2024-06-12'))).toEqual(
+      named('r4'),
+    );
+  });
+
+  it('includes both range ends and excludes what lies outside', async () => {
+    const start = berlin(D, '08:00');
+    const end = berlin(D, '10:00');
+    expect(await ids({}, { startdate: unix(start), enddate: unix(end) })).toEqual(named('r1', 'r2', 'r3'));
+    expect(await ids({}, dayRange('2024-06-15'))).toEqual(named('r6'));
+  });
+
+  it('refuses a reversed or too long range and unknown filter values with 400', async () => {
+    for (const payload of [
+      { startdate: 2000, enddate: 1000 },
+      { startdate: 0, enddate: 400 * 86400 },
+      { ...dayRange(D), checkedIn: '3' },
+      { ...dayRange(D), status: 'deleted' },
+    ]) {
+      const res = await t.app.inject({ method: 'POST', url: listUrl(), headers: own.headers, payload });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toBe('VALIDATION');
+    }
+  });
+
+  it('gives the count only to role 25 or lower', async () => {
+    const url = `/api/staff/${own.centre.id}/appointments/count`;
+    const res = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: managerHeaders,
+      payload: { ...dayRange(D), status: 'approved' },
+    });
+    expect(res.json()).toEqual({ count: 4 });
+    const staff = await t.app.inject({ method: 'POST', url, headers: own.headers, payload: dayRange(D) });
+    expect(staff.statusCode).toBe(403);
+  });
+
+  it('downloads the same query as CSV that parses back to the same rows', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: listUrl(),
+      headers: { ...own.headers, accept: 'text/csv' },
+      payload: { ...dayRange(D), status: 'approved' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/csv');
+    expect(res.headers['content-disposition']).toMatch(/attachment; filename="termine_\d+_2024-06-09_2024-06-10\.csv"/);
+    const raw = res.rawPayload.toString('utf8');
+    expect(raw.charCodeAt(0)).toBe(0xfeff);
+    const parsed = Papa.parse<string[]>(raw.slice(1).trimEnd(), { delimiter: ';' });
+    expect(parsed.errors).toEqual([]);
+    const [header, ...data] = parsed.data;
+    expect(header).toEqual(CSV_HEADERS);
+    expect(data.map((r) => r[header!.indexOf('Nachname')])).toEqual([
+      'Eins',
+      'Zwei',
+      `'=HYPERLINK("http://x")`,
+      'Fünf',
+    ]);
+    expect(data[1]![header!.indexOf('Datum')]).toBe('10.06.2024');
+    expect(data[1]![header!.indexOf('Uhrzeit')]).toBe('09:00');
+    expect(data[1]![header!.indexOf('Ergebnis')]).toBe('negativ');
+    expect(data[1]![header!.indexOf('Zahlungsklassifikation')]).toBe('§ 4a TestV Bürgertest');
+  });
+
+  it('keeps other centres out: 403 on their path, their rows never listed', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/staff/${other.centre.id}/appointments`,
+      headers: own.headers,
+      payload: dayRange(D),
+    });
+    expect(res.statusCode).toBe(403);
+    expect(await ids({})).not.toContain(rows.foreign);
+  });
+});
+
+async function post(path: string, payload: unknown, headers = own.headers) {
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/staff/${own.centre.id}/appointments/${path}`,
+    headers,
+    payload: payload as object,
+  });
+}
+async function row(id: number) {
+  const [r] = await t.database.db.select().from(appointments).where(eq(appointments.id, id));
+  return r!;
+}
+async function audits(id: number, action: string) {
+  return t.database.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.entity, 'appointment'), eq(auditLog.entity_id, String(id)), eq(auditLog.action, action)));
+}
+async function fresh(fields: Partial<typeof appointments.$inferInsert> = {}, serviceId = s1, staffId = own.centre.id) {
+  const customer = await createCustomer(t.database.db, { staff_id: staffId });
+  return createAppointment(t.database.db, {
+    staff_id: staffId,
+    customer_id: customer.id,
+    service_id: serviceId,
+    ...fields,
+  });
+}
+
+describe('status', () => {
+  it('toggles approved and cancelled with an audit row', async () => {
+    const a = await fresh();
+    const res = await post(`${a.id}/status`, { id: a.id, customer_id: a.customer_id, status: 'cancelled' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: MSG.statusUpdated, status: 'cancelled' });
+    expect((await row(a.id)).status).toBe('cancelled');
+    const back = await post(`${a.id}/status`, { id: a.id, customer_id: a.customer_id, status: 'approved' });
+    expect(back.statusCode).toBe(200);
+    const log = await audits(a.id, 'status');
+    expect(log.map((l) => [l.before, l.after, l.user_id])).toEqual([
+      [{ status: 'approved' }, { status: 'cancelled' }, own.user.id],
+      [{ status: 'cancelled' }, { status: 'approved' }, own.user.id],
+    ]);
+  });
+
+  it('refuses an unknown status and a wrong customer', async () => {
+    const a = await fresh();
+    expect((await post(`${a.id}/status`, { id: a.id, customer_id: a.customer_id, status: 'deleted' })).statusCode).toBe(
+      400,
+    );
+    const wrong = await post(`${a.id}/status`, { id: a.id, customer_id: a.customer_id + 999, status: 'cancelled' });
+    expect(wrong.statusCode).toBe(404);
+    expect((await row(a.id)).status).toBe('approved');
+  });
+
+  it("cannot change another centre's appointment through the own path", async () => {
+    const before = await row(rows.foreign!);
+    const res = await post(`${rows.foreign}/status`, {
+      id: rows.foreign,
+      customer_id: before.customer_id,
+      status: 'cancelled',
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe(MSG.appointmentNotFound);
+    const check = await post(`${rows.foreign}/check-in`, {
+      staff_id: own.centre.id,
+      customer_id: before.customer_id,
+      value: 1,
+    });
+    expect(check.statusCode).toBe(404);
+    expect(await row(rows.foreign!)).toEqual(before);
+  });
+});
+
+describe('check-in', () => {
+  it('sets and clears bit 1 only and answers the whole value', async () => {
+    const a = await fresh({ checked_in: 6 });
+    const on = await post(`${a.id}/check-in`, { staff_id: own.centre.id, customer_id: a.customer_id, value: 1 });
+    expect(on.json()).toEqual({ value: 7 });
+    const off = await post(`${a.id}/check-in`, { staff_id: own.centre.id, customer_id: a.customer_id, value: 0 });
+    expect(off.json()).toEqual({ value: 6 });
+    expect((await row(a.id)).checked_in).toBe(6);
+    const log = await audits(a.id, 'check_in');
+    expect(log.map((l) => [l.before, l.after])).toEqual([
+      [{ checked_in: 6 }, { checked_in: 7 }],
+      [{ checked_in: 7 }, { checked_in: 6 }],
+    ]);
+  });
+
+  it('refuses other values than 0 and 1', async () => {
+    const a = await fresh();
+    const res = await post(`${a.id}/check-in`, { staff_id: own.centre.id, customer_id: a.customer_id, value: 4 });
+    expect(res.statusCode).toBe(400);
+    expect((await row(a.id)).checked_in).toBe(0);
+  });
+});
+
+describe('payment classification', () => {
+  const change = (a: { id: number; customer_id: number }, newClassification: number | null, checkedBy?: string) =>
+    post(`${a.id}/payment-classification`, { customer_id: a.customer_id, newClassification, checkedBy });
+
+  it('is outside its window on the boundary days and inside one day within', async () => {
+    const first = await fresh({ start_date: berlin('2024-03-01', '10:00') });
+    const last = await fresh({ start_date: berlin('2024-03-31', '10:00') });
+    const inside = await fresh({ start_date: berlin('2024-03-02', '00:30') });
+    const insideEnd = await fresh({ start_date: berlin('2024-03-30', '23:30') });
+    for (const a of [first, last]) {
+      const res = await change(a, 5);
+      expect(res.statusCode).toBe(422);
+      expect(res.json()).toMatchObject({
+        error: 'CLASSIFICATION_OUTSIDE_WINDOW',
+        message: MSG.classificationOutsideWindow,
+      });
+      expect((await row(a.id)).payment_class_id).toBeNull();
+    }
+    for (const a of [inside, insideEnd]) {
+      const res = await change(a, 5);
+      expect(res.statusCode).toBe(200);
+      expect((await row(a.id)).payment_class_id).toBe(5);
+    }
+  });
+
+  it('refuses an inactive classification and an unknown one', async () => {
+    const a = await fresh();
+    const res = await change(a, 6);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error).toBe('CLASSIFICATION_INACTIVE');
+    expect((await change(a, 999)).statusCode).toBe(404);
+  });
+
+  it('requires checkedBy above id 30 and stores it', async () => {
+    const a = await fresh();
+    const without = await change(a, 31);
+    expect(without.statusCode).toBe(422);
+    expect(without.json()).toMatchObject({
+      error: 'CHECKED_BY_REQUIRED',
+      message: MSG.classificationCheckedByRequired,
+    });
+    expect((await change(a, 31, '   ')).statusCode).toBe(422);
+    expect((await row(a.id)).payment_class_id).toBeNull();
+    const ok = await change(a, 31, 'Mia Mitarbeiter');
+    expect(ok.json()).toEqual({ payment_class_id: 31, classification_checked_by: 'Mia Mitarbeiter' });
+    const log = await audits(a.id, 'payment_classification');
+    expect(log).toHaveLength(1);
+    expect(log[0]!.after).toEqual({ payment_class_id: 31, classification_checked_by: 'Mia Mitarbeiter' });
+  });
+
+  it('clears the classification with null (Keine Auswahl)', async () => {
+    const a = await fresh({ payment_class_id: 2 });
+    const res = await change(a, null);
+    expect(res.json()).toEqual({ payment_class_id: null, classification_checked_by: null });
+    expect((await row(a.id)).payment_class_id).toBeNull();
+  });
+
+  it('lists the classifications with their windows', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/staff/${own.centre.id}/appointments/payment-classifications`,
+      headers: own.headers,
+    });
+    expect(res.json()).toContainEqual({
+      id: 5,
+      label: 'Märzfenster',
+      description: null,
+      danger: null,
+      active: true,
+      active_from: '2024-03-01',
+      active_till: '2024-03-31',
+    });
+  });
+});
+
+describe('results', () => {
+  it('refuses a result while the centre has no PCR lab', async () => {
+    const a = await fresh();
+    const res = await post(`${a.id}/result`, { customer_id: a.customer_id, res_detected: 1 });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({ error: 'NO_PCR_LAB', message: MSG.noPcrLab });
+  });
+
+  it('locks result entry under forced classification until a classification above 1 is chosen', async () => {
+    const forced = await centreWithUser(t.app, t.database.db, ROLE.staff, { force_payment_classification: true });
+    await createLabFor(t.database.db, forced.centre.id);
+    const testV = await createService(t.database.db, { staff_id: forced.centre.id, service_test_v: 1 });
+    const selfPay = await createService(t.database.db, { staff_id: forced.centre.id, service_test_v: 0 });
+    const a = await fresh({ payment_class_id: null }, testV.id, forced.centre.id);
+    const url = (id: number, what: string) => `/api/staff/${forced.centre.id}/appointments/${id}/${what}`;
+    const enter = (id: number, customer_id: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: url(id, 'result'),
+        headers: forced.headers,
+        payload: { customer_id, res_detected: 2 },
+      });
+
+    const locked = await enter(a.id, a.customer_id);
+    expect(locked.statusCode).toBe(422);
+    expect(locked.json()).toMatchObject({ error: 'CLASSIFICATION_REQUIRED', message: MSG.forcedClassificationLock });
+    expect((await row(a.id)).res_detected).toBeNull();
+
+    await t.database.db.update(appointments).set({ payment_class_id: 2 }).where(eq(appointments.id, a.id));
+    const ok = await enter(a.id, a.customer_id);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().res_detected).toBe(2);
+
+    const b = await fresh({}, selfPay.id, forced.centre.id);
+    expect((await enter(b.id, b.customer_id)).statusCode).toBe(200);
+  });
+
+  it('stores result and date with an audit row', async () => {
+    await createLabFor(t.database.db, own.centre.id);
+    const a = await fresh();
+    const resDate = '2024-06-10T10:15:00.000Z';
+    const res = await post(`${a.id}/result`, { customer_id: a.customer_id, res_detected: 4, res_date: resDate });
+    expect(res.json()).toEqual({ res_detected: 4, res_date: resDate });
+    const r = await row(a.id);
+    expect(r.res_detected).toBe(4);
+    expect(r.res_date?.toISOString()).toBe(resDate);
+    const log = await audits(a.id, 'result');
+    expect(log.map((l) => [l.before, l.after])).toEqual([
+      [
+        { res_detected: null, res_date: null },
+        { res_detected: 4, res_date: resDate },
+      ],
+    ]);
+    expect((await post(`${a.id}/result`, { customer_id: a.customer_id, res_detected: 3 })).statusCode).toBe(400);
+  });
+
+  it('refuses results in a vaccination centre', async () => {
+    const vacc = await centreWithUser(t.app, t.database.db, ROLE.staff, { type: '2' });
+    await createLabFor(t.database.db, vacc.centre.id);
+    const svc = await createService(t.database.db, { staff_id: vacc.centre.id, service_test_v: 0 });
+    const a = await fresh({}, svc.id, vacc.centre.id);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/staff/${vacc.centre.id}/appointments/${a.id}/result`,
+      headers: vacc.headers,
+      payload: { customer_id: a.customer_id, res_detected: 1 },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error).toBe('NO_RESULTS_HERE');
+  });
+});
+
+describe('institutions of an appointment', () => {
+  it('adds only if absent, removes, replaces, and refuses foreign groups', async () => {
+    const a = await fresh();
+    const g1 = await createInstitution(t.database.db, own.centre.id);
+    const g2 = await createInstitution(t.database.db, own.centre.id);
+    const foreign = await createInstitution(t.database.db, other.centre.id);
+    const base = `/api/staff/${own.centre.id}/appointments/${a.id}/institutions`;
+    const call = (method: 'POST' | 'DELETE' | 'PUT', url: string, payload?: object) =>
+      t.app.inject({ method, url, headers: own.headers, payload });
+
+    expect((await call('POST', `${base}/${g1.id}`)).json()).toEqual({ aInstitutionIds: [g1.id] });
+    const twice = await call('POST', `${base}/${g1.id}`);
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json()).toMatchObject({ error: 'ALREADY_ASSIGNED', message: MSG.institutionAlreadyAssigned });
+    expect((await call('POST', `${base}/${foreign.id}`)).statusCode).toBe(404);
+    expect((await call('PUT', base, { institution_ids: [g2.id, g1.id], customer_id: a.customer_id })).json()).toEqual({
+      aInstitutionIds: [g1.id, g2.id].sort((x, y) => x - y),
+    });
+    expect((await call('PUT', base, { institution_ids: [foreign.id], customer_id: a.customer_id })).statusCode).toBe(
+      404,
+    );
+    expect((await call('DELETE', `${base}/${g1.id}`)).json()).toEqual({ aInstitutionIds: [g2.id] });
+    expect((await call('DELETE', `${base}/${g1.id}`)).statusCode).toBe(404);
+
+    const listed = await t.app.inject({
+      method: 'POST',
+      url: listUrl(),
+      headers: own.headers,
+      payload: { startdate: unix(new Date(Date.now() - 3600_000)), enddate: unix(new Date(Date.now() + 3600_000)) },
+    });
+    expect(listed.json().find((r: { appointment_id: number }) => r.appointment_id === a.id).aInstitutionIds).toEqual([
+      g2.id,
+    ]);
+    expect(await audits(a.id, 'institutions_add')).toHaveLength(1);
+    expect(await audits(a.id, 'institutions_replace')).toHaveLength(1);
+  });
+});
+
+describe('today and options', () => {
+  it("counts today's appointments of the centre", async () => {
+    const c = await centreWithUser(t.app, t.database.db, ROLE.staff);
+    const svc = await createService(t.database.db, { staff_id: c.centre.id, active: false });
+    await fresh({ checked_in: 1 }, svc.id, c.centre.id);
+    await fresh({ res_detected: 1, res_date: new Date() }, svc.id, c.centre.id);
+    await fresh({ status: 'cancelled' }, svc.id, c.centre.id);
+    await fresh({ start_date: new Date(Date.now() + 3 * 86400_000) }, svc.id, c.centre.id);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/staff/${c.centre.id}/appointments/today`,
+      headers: c.headers,
+    });
+    expect(res.json()).toMatchObject({ appointments: 2, checked_in: 1, processed: 1, open: 1, cancelled: 1 });
+    expect(res.json().date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+
+    const opts = await t.app.inject({
+      method: 'GET',
+      url: `/api/staff/${c.centre.id}/appointments/options`,
+      headers: c.headers,
+    });
+    expect(opts.json()).toMatchObject({
+      centre_type: '1',
+      force_payment_classification: false,
+      pcr_labs: [],
+      inactive_service_appointments: 3,
+    });
+    expect(opts.json().services).toEqual([expect.objectContaining({ id: svc.id, active: false })]);
+  });
+});

@@ -1,0 +1,299 @@
+import type { AppointmentListQuery, AppointmentStatus } from '@tz/shared/appointments/appointments.contract';
+import { and, asc, count, eq, gte, inArray, isNotNull, isNull, lte, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { appointmentInstitutions, appointments, paymentClassifications } from '../../db/schema/appointments';
+import { centrePcrLabs, centres, pcrLabs } from '../../db/schema/centres';
+import { customers, institutions } from '../../db/schema/customers';
+import { services } from '../../db/schema/services';
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** The conditions of one list query; every one starts with staff_id so the (staff_id, date) indexes apply. */
+function listConditions(staffId: number, q: AppointmentListQuery): SQL[] {
+  const from = new Date(q.startdate * 1000);
+  const till = new Date(q.enddate * 1000);
+  const byResultDate = q.appointment_source === 'customer_appointments_res_date';
+  const where: (SQL | undefined)[] = [
+    eq(appointments.staff_id, staffId),
+    byResultDate ? gte(appointments.res_date, from) : gte(appointments.start_date, from),
+    byResultDate ? lte(appointments.res_date, till) : lte(appointments.start_date, till),
+  ];
+  if (q.appointment_source === 'result') where.push(isNotNull(appointments.res_detected));
+  if (q.status) where.push(eq(appointments.status, q.status));
+  if (q.paymentClassification != null) {
+    where.push(
+      q.paymentClassification === 0
+        ? isNull(appointments.payment_class_id)
+        : eq(appointments.payment_class_id, q.paymentClassification),
+    );
+  }
+  if (q.service_id != null) where.push(eq(appointments.service_id, q.service_id));
+  if (q.checkedIn === '0') where.push(sql`(${appointments.checked_in} & 1) = 0`);
+  if (q.checkedIn === '1') where.push(sql`(${appointments.checked_in} & 1) = 1`);
+  if (q.checkedIn === '2') where.push(sql`(${appointments.checked_in} & 4) = 4`);
+  if (q.performed === '1') where.push(or(isNotNull(appointments.res_date), isNotNull(appointments.vaccination_id)));
+  if (q.performed === '0') where.push(and(isNull(appointments.res_date), isNull(appointments.vaccination_id)));
+  if (q.result) where.push(eq(appointments.res_detected, Number(q.result)));
+  if (q.demis_status === 'reported') where.push(eq(appointments.demis_status, 'success'));
+  if (q.demis_status === 'not_reported') {
+    where.push(or(isNull(appointments.demis_status), ne(appointments.demis_status, 'success')));
+  }
+  return where.filter((w): w is SQL => !!w);
+}
+
+/**
+ * One query for the whole list: customer, service and centre joined; the
+ * institutions aggregated per row through the primary-key index. The centre's
+ * labs are the same for every row, so they are read once (centreLabIds).
+ */
+export async function listAppointments(db: DbOrTx, staffId: number, q: AppointmentListQuery) {
+  const rows = await db
+    .select({
+      appointment_id: appointments.id,
+      customer_id: appointments.customer_id,
+      customer_appointment_id: appointments.customer_appointment_id,
+      token: appointments.token,
+      staff_id: appointments.staff_id,
+      start_date: appointments.start_date,
+      end_date: appointments.end_date,
+      date: sql<string>`to_char(${appointments.start_date} at time zone ${centres.time_zone}, 'YYYY-MM-DD')`,
+      time: sql<string>`to_char(${appointments.start_date} at time zone ${centres.time_zone}, 'HH24:MI')`,
+      status: appointments.status,
+      checked_in: appointments.checked_in,
+      number_of_persons: appointments.number_of_persons,
+      notes: appointments.notes,
+      customer_firstname: customers.first_name,
+      customer_lastname: customers.last_name,
+      customer_gender: customers.gender,
+      customer_birthday: customers.birthday,
+      customer_street: customers.street,
+      customer_postcode: customers.postcode,
+      customer_city: customers.city,
+      customer_phone: customers.phone,
+      customer_email: customers.email,
+      customer_passport: customers.passport,
+      service_id: appointments.service_id,
+      service_title: services.title,
+      service_test_type: services.test_type,
+      service_test_v: services.service_test_v,
+      service_active: services.active,
+      res_detected: appointments.res_detected,
+      res_date: appointments.res_date,
+      demis_status: appointments.demis_status,
+      vaccination_id: appointments.vaccination_id,
+      payment_class_id: appointments.payment_class_id,
+      classification_checked_by: appointments.classification_checked_by,
+      price: appointments.price,
+      pcr_lab_id_selected: appointments.pcr_lab_id_selected,
+      aInstitutionIds: sql<number[]>`coalesce((select array_agg(ai.institution_id order by ai.institution_id)
+        from ${appointmentInstitutions} ai where ai.appointment_id = ${appointments.id}), '{}'::int[])`,
+      staff_name: centres.full_name,
+      domain: centres.domain,
+      host: centres.host,
+      should_block_slot: appointments.should_block_slot,
+      source: appointments.source,
+    })
+    .from(appointments)
+    .innerJoin(customers, eq(customers.id, appointments.customer_id))
+    .innerJoin(services, eq(services.id, appointments.service_id))
+    .innerJoin(centres, eq(centres.id, appointments.staff_id))
+    .where(and(...listConditions(staffId, q)))
+    .orderBy(asc(appointments.start_date), asc(appointments.id));
+  return rows.map((r) => ({
+    ...r,
+    status: r.status as AppointmentStatus,
+    start_date: r.start_date.toISOString(),
+    end_date: r.end_date.toISOString(),
+    res_date: iso(r.res_date),
+    aInstitutionIds: (r.aInstitutionIds ?? []).map(Number),
+  }));
+}
+
+export async function countAppointments(db: DbOrTx, staffId: number, q: AppointmentListQuery) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(appointments)
+    .where(and(...listConditions(staffId, q)));
+  return Number(row?.n ?? 0);
+}
+
+export async function centreLabIds(db: DbOrTx, staffId: number) {
+  const rows = await db
+    .select({ id: centrePcrLabs.pcr_lab_id })
+    .from(centrePcrLabs)
+    .where(eq(centrePcrLabs.staff_id, staffId))
+    .orderBy(asc(centrePcrLabs.pcr_lab_id));
+  return rows.map((r) => r.id);
+}
+
+export async function centreLabs(db: DbOrTx, staffId: number) {
+  return db
+    .select({ id: pcrLabs.id, name: pcrLabs.name, result_button_label: pcrLabs.result_button_label })
+    .from(centrePcrLabs)
+    .innerJoin(pcrLabs, eq(pcrLabs.id, centrePcrLabs.pcr_lab_id))
+    .where(eq(centrePcrLabs.staff_id, staffId))
+    .orderBy(asc(pcrLabs.id));
+}
+
+export async function findCentreSettings(db: DbOrTx, staffId: number) {
+  const [row] = await db
+    .select({
+      type: centres.type,
+      time_zone: centres.time_zone,
+      force_payment_classification: centres.force_payment_classification,
+    })
+    .from(centres)
+    .where(eq(centres.id, staffId));
+  return row;
+}
+
+export async function centreServices(db: DbOrTx, staffId: number) {
+  return db
+    .select({
+      id: services.id,
+      title: services.title,
+      active: services.active,
+      test_type: services.test_type,
+      service_test_v: services.service_test_v,
+    })
+    .from(services)
+    .where(eq(services.staff_id, staffId))
+    .orderBy(asc(services.title), asc(services.id));
+}
+
+/** Upcoming approved visits booked on services that are no longer active. */
+export async function countInactiveServiceAppointments(db: DbOrTx, staffId: number, from: Date) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(appointments)
+    .innerJoin(services, eq(services.id, appointments.service_id))
+    .where(
+      and(
+        eq(appointments.staff_id, staffId),
+        gte(appointments.start_date, from),
+        eq(appointments.status, 'approved'),
+        eq(services.active, false),
+      ),
+    );
+  return Number(row?.n ?? 0);
+}
+
+/** Figures of one day [from, till) of a centre, without blocked slots. */
+export async function dayFigures(db: DbOrTx, staffId: number, from: Date, till: Date) {
+  const approved = sql`${appointments.status} = 'approved'`;
+  const [row] = await db
+    .select({
+      appointments: sql<number>`count(*) filter (where ${approved})`.mapWith(Number),
+      checked_in: sql<number>`count(*) filter (where ${approved} and (${appointments.checked_in} & 1) = 1)`.mapWith(
+        Number,
+      ),
+      processed:
+        sql<number>`count(*) filter (where ${approved} and (${appointments.res_date} is not null or ${appointments.vaccination_id} is not null))`.mapWith(
+          Number,
+        ),
+      cancelled: sql<number>`count(*) filter (where ${appointments.status} = 'cancelled')`.mapWith(Number),
+    })
+    .from(appointments)
+    .where(
+      and(
+        eq(appointments.staff_id, staffId),
+        gte(appointments.start_date, from),
+        sql`${appointments.start_date} < ${till}`,
+        eq(appointments.should_block_slot, false),
+      ),
+    );
+  return row ?? { appointments: 0, checked_in: 0, processed: 0, cancelled: 0 };
+}
+
+/** Start and end of "today" in a time zone, computed by the database (the one clock). */
+export async function todayBounds(db: DbOrTx, timeZone: string) {
+  const res = await db.execute<{ day: string; from: string | number; till: string | number }>(
+    sql`select to_char((now() at time zone ${timeZone})::date, 'YYYY-MM-DD') as day,
+      extract(epoch from ((now() at time zone ${timeZone})::date::timestamp at time zone ${timeZone}))::bigint as from,
+      extract(epoch from (((now() at time zone ${timeZone})::date + 1)::timestamp at time zone ${timeZone}))::bigint as till`,
+  );
+  const row = (res as unknown as { rows: { day: string; from: string | number; till: string | number }[] }).rows[0]!;
+  return { day: row.day, from: new Date(Number(row.from) * 1000), till: new Date(Number(row.till) * 1000) };
+}
+
+/** One appointment of a centre, locked for a change, with what the rules need. */
+export async function findForChange(db: DbOrTx, staffId: number, appointmentId: number) {
+  const [row] = await db
+    .select({
+      id: appointments.id,
+      customer_id: appointments.customer_id,
+      status: appointments.status,
+      checked_in: appointments.checked_in,
+      payment_class_id: appointments.payment_class_id,
+      classification_checked_by: appointments.classification_checked_by,
+      res_detected: appointments.res_detected,
+      res_date: appointments.res_date,
+      service_test_v: services.service_test_v,
+      date: sql<string>`to_char(${appointments.start_date} at time zone ${centres.time_zone}, 'YYYY-MM-DD')`,
+    })
+    .from(appointments)
+    .innerJoin(services, eq(services.id, appointments.service_id))
+    .innerJoin(centres, eq(centres.id, appointments.staff_id))
+    .where(and(eq(appointments.id, appointmentId), eq(appointments.staff_id, staffId)))
+    .for('update', { of: appointments });
+  return row;
+}
+
+export async function updateAppointment(
+  db: DbOrTx,
+  staffId: number,
+  appointmentId: number,
+  set: Partial<typeof appointments.$inferInsert>,
+) {
+  await db
+    .update(appointments)
+    .set({ ...set, updated_at: new Date() })
+    .where(and(eq(appointments.id, appointmentId), eq(appointments.staff_id, staffId)));
+}
+
+export async function listClassifications(db: DbOrTx) {
+  return db.select().from(paymentClassifications).orderBy(asc(paymentClassifications.id));
+}
+
+export async function findClassification(db: DbOrTx, id: number) {
+  const [row] = await db.select().from(paymentClassifications).where(eq(paymentClassifications.id, id));
+  return row;
+}
+
+export async function appointmentInstitutionIds(db: DbOrTx, appointmentId: number) {
+  const rows = await db
+    .select({ id: appointmentInstitutions.institution_id })
+    .from(appointmentInstitutions)
+    .where(eq(appointmentInstitutions.appointment_id, appointmentId))
+    .orderBy(asc(appointmentInstitutions.institution_id));
+  return rows.map((r) => r.id);
+}
+
+/** Those of the given institution ids that belong to the centre. */
+export async function ownInstitutionIds(db: DbOrTx, staffId: number, ids: number[]) {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: institutions.id })
+    .from(institutions)
+    .where(and(eq(institutions.staff_id, staffId), inArray(institutions.id, ids)));
+  return rows.map((r) => r.id);
+}
+
+export async function addInstitutions(db: DbOrTx, staffId: number, appointmentId: number, ids: number[]) {
+  if (ids.length === 0) return;
+  await db
+    .insert(appointmentInstitutions)
+    .values(ids.map((id) => ({ staff_id: staffId, appointment_id: appointmentId, institution_id: id })))
+    .onConflictDoNothing();
+}
+
+export async function removeInstitutions(db: DbOrTx, appointmentId: number, ids?: number[]) {
+  await db
+    .delete(appointmentInstitutions)
+    .where(
+      and(
+        eq(appointmentInstitutions.appointment_id, appointmentId),
+        ids ? inArray(appointmentInstitutions.institution_id, ids) : undefined,
+      ),
+    );
+}

@@ -1,0 +1,261 @@
+import type {
+  Appointment,
+  AppointmentListQuery,
+  AppointmentStatus,
+} from '@tz/shared/appointments/appointments.contract';
+import { VACCINATION_CENTRE_TYPE } from '@tz/shared/constants';
+import { MSG } from '@tz/shared/messages';
+import { withCheckedIn } from '@tz/shared/rules/checked-in';
+import { isResultLocked } from '@tz/shared/rules/forced-classification';
+import { isInsideWindow, requiresCheckedBy } from '@tz/shared/rules/payment-classification';
+import type { AppDeps } from '../../app';
+import type { AuthContext } from '../../auth/guard';
+import type { DbOrTx } from '../../db/client';
+import { AppError } from '../../http/app-error';
+import { writeAudit } from '../audit/audit.repository';
+import { appointmentsCsv } from './appointments.csv';
+import * as repo from './appointments.repository';
+
+export async function list(deps: AppDeps, staffId: number, q: AppointmentListQuery): Promise<Appointment[]> {
+  const [rows, labs] = await Promise.all([
+    repo.listAppointments(deps.db, staffId, q),
+    repo.centreLabIds(deps.db, staffId),
+  ]);
+  return rows.map((r) => ({ ...r, pcr_labs: labs }));
+}
+
+export async function count(deps: AppDeps, staffId: number, q: AppointmentListQuery) {
+  return { count: await repo.countAppointments(deps.db, staffId, q) };
+}
+
+export async function csv(deps: AppDeps, staffId: number, q: AppointmentListQuery) {
+  const [rows, classes, centre] = await Promise.all([
+    list(deps, staffId, q),
+    repo.listClassifications(deps.db),
+    centreOrThrow(deps.db, staffId),
+  ]);
+  const fmt = new Intl.DateTimeFormat('de-DE', {
+    timeZone: centre.time_zone,
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+  const body = appointmentsCsv(rows, {
+    classLabels: new Map(classes.map((c) => [c.id, c.label])),
+    formatDateTime: (iso) => fmt.format(new Date(iso)).replace(',', ''),
+  });
+  const day = (s: number) => new Date(s * 1000).toISOString().slice(0, 10);
+  return { body, filename: `termine_${staffId}_${day(q.startdate)}_${day(q.enddate)}.csv` };
+}
+
+async function centreOrThrow(db: DbOrTx, staffId: number) {
+  const centre = await repo.findCentreSettings(db, staffId);
+  if (!centre) throw AppError.notFound();
+  return centre;
+}
+
+export async function todayFigures(deps: AppDeps, staffId: number) {
+  const centre = await centreOrThrow(deps.db, staffId);
+  const today = await repo.todayBounds(deps.db, centre.time_zone);
+  const f = await repo.dayFigures(deps.db, staffId, today.from, today.till);
+  return { date: today.day, ...f, open: Math.max(0, f.appointments - f.processed) };
+}
+
+export async function options(deps: AppDeps, staffId: number) {
+  const centre = await centreOrThrow(deps.db, staffId);
+  const today = await repo.todayBounds(deps.db, centre.time_zone);
+  const [labs, services, inactive] = await Promise.all([
+    repo.centreLabs(deps.db, staffId),
+    repo.centreServices(deps.db, staffId),
+    repo.countInactiveServiceAppointments(deps.db, staffId, today.from),
+  ]);
+  return {
+    centre_type: centre.type,
+    force_payment_classification: centre.force_payment_classification,
+    pcr_labs: labs,
+    services,
+    inactive_service_appointments: inactive,
+  };
+}
+
+export const classifications = (deps: AppDeps) => repo.listClassifications(deps.db);
+
+/** Loads the appointment for a change; another centre's appointment or a wrong customer is "not found". */
+async function loadForChange(tx: DbOrTx, staffId: number, appointmentId: number, customerId?: number) {
+  const row = await repo.findForChange(tx, staffId, appointmentId);
+  if (!row || (customerId !== undefined && row.customer_id !== customerId)) {
+    throw AppError.notFound(MSG.appointmentNotFound, 'APPOINTMENT_NOT_FOUND');
+  }
+  return row;
+}
+
+const audit = (
+  tx: DbOrTx,
+  auth: AuthContext,
+  staffId: number,
+  id: number,
+  action: string,
+  before: unknown,
+  after: unknown,
+) =>
+  writeAudit(tx, {
+    staff_id: staffId,
+    user_id: auth.userId,
+    entity: 'appointment',
+    entity_id: id,
+    action,
+    before,
+    after,
+  });
+
+export async function setStatus(
+  deps: AppDeps,
+  auth: AuthContext,
+  staffId: number,
+  appointmentId: number,
+  body: { id: number; customer_id: number; status: AppointmentStatus },
+) {
+  if (body.id !== appointmentId)
+    throw AppError.badRequest(MSG.invalidInput, [{ field: 'id', message: 'passt nicht zur Adresse' }]);
+  return deps.db.transaction(async (tx) => {
+    const a = await loadForChange(tx, staffId, appointmentId, body.customer_id);
+    if (a.status !== body.status) {
+      await repo.updateAppointment(tx, staffId, appointmentId, { status: body.status });
+      await audit(tx, auth, staffId, appointmentId, 'status', { status: a.status }, { status: body.status });
+    }
+    return { message: MSG.statusUpdated, status: body.status };
+  });
+}
+
+export async function checkIn(
+  deps: AppDeps,
+  auth: AuthContext,
+  staffId: number,
+  appointmentId: number,
+  body: { customer_id: number; value: 0 | 1 },
+) {
+  return deps.db.transaction(async (tx) => {
+    const a = await loadForChange(tx, staffId, appointmentId, body.customer_id);
+    const value = withCheckedIn(a.checked_in, body.value === 1);
+    if (value !== a.checked_in) {
+      await repo.updateAppointment(tx, staffId, appointmentId, { checked_in: value });
+      await audit(tx, auth, staffId, appointmentId, 'check_in', { checked_in: a.checked_in }, { checked_in: value });
+    }
+    return { value };
+  });
+}
+
+export async function setPaymentClassification(
+  deps: AppDeps,
+  auth: AuthContext,
+  staffId: number,
+  appointmentId: number,
+  body: { customer_id: number; newClassification: number | null; checkedBy?: string | null },
+) {
+  return deps.db.transaction(async (tx) => {
+    const a = await loadForChange(tx, staffId, appointmentId, body.customer_id);
+    let checkedBy: string | null = null;
+    if (body.newClassification !== null) {
+      const c = await repo.findClassification(tx, body.newClassification);
+      if (!c) throw AppError.notFound(MSG.classificationNotFound, 'CLASSIFICATION_NOT_FOUND');
+      if (!c.active) throw AppError.rule(MSG.classificationInactive, 'CLASSIFICATION_INACTIVE');
+      if (!isInsideWindow(a.date, c.active_from, c.active_till)) {
+        throw AppError.rule(MSG.classificationOutsideWindow, 'CLASSIFICATION_OUTSIDE_WINDOW');
+      }
+      if (requiresCheckedBy(c.id)) {
+        checkedBy = body.checkedBy?.trim() || null;
+        if (!checkedBy) throw AppError.rule(MSG.classificationCheckedByRequired, 'CHECKED_BY_REQUIRED');
+      }
+    }
+    const before = { payment_class_id: a.payment_class_id, classification_checked_by: a.classification_checked_by };
+    const after = { payment_class_id: body.newClassification, classification_checked_by: checkedBy };
+    await repo.updateAppointment(tx, staffId, appointmentId, after);
+    await audit(tx, auth, staffId, appointmentId, 'payment_classification', before, after);
+    return after;
+  });
+}
+
+export async function setResult(
+  deps: AppDeps,
+  auth: AuthContext,
+  staffId: number,
+  appointmentId: number,
+  body: { customer_id: number; res_detected: 1 | 2 | 4; res_date?: string | null },
+) {
+  return deps.db.transaction(async (tx) => {
+    const centre = await centreOrThrow(tx, staffId);
+    const a = await loadForChange(tx, staffId, appointmentId, body.customer_id);
+    if (centre.type === VACCINATION_CENTRE_TYPE) throw AppError.rule(MSG.resultNotForVaccination, 'NO_RESULTS_HERE');
+    if ((await repo.centreLabIds(tx, staffId)).length === 0) throw AppError.rule(MSG.noPcrLab, 'NO_PCR_LAB');
+    if (
+      isResultLocked({
+        forcePaymentClassification: centre.force_payment_classification,
+        service_test_v: a.service_test_v,
+        payment_class_id: a.payment_class_id,
+        res_date: a.res_date,
+      })
+    ) {
+      throw AppError.rule(MSG.forcedClassificationLock, 'CLASSIFICATION_REQUIRED');
+    }
+    const resDate = body.res_date ? new Date(body.res_date) : new Date();
+    await repo.updateAppointment(tx, staffId, appointmentId, { res_detected: body.res_detected, res_date: resDate });
+    await audit(
+      tx,
+      auth,
+      staffId,
+      appointmentId,
+      'result',
+      { res_detected: a.res_detected, res_date: a.res_date?.toISOString() ?? null },
+      { res_detected: body.res_detected, res_date: resDate.toISOString() },
+    );
+    return { res_detected: body.res_detected, res_date: resDate.toISOString() };
+  });
+}
+
+type InstitutionChange =
+  | { kind: 'add'; institutionId: number }
+  | { kind: 'remove'; institutionId: number }
+  | { kind: 'replace'; ids: number[]; customerId: number };
+
+export async function changeInstitutions(
+  deps: AppDeps,
+  auth: AuthContext,
+  staffId: number,
+  appointmentId: number,
+  change: InstitutionChange,
+) {
+  return deps.db.transaction(async (tx) => {
+    await loadForChange(tx, staffId, appointmentId, change.kind === 'replace' ? change.customerId : undefined);
+    const before = await repo.appointmentInstitutionIds(tx, appointmentId);
+    if (change.kind === 'add') {
+      if ((await repo.ownInstitutionIds(tx, staffId, [change.institutionId])).length === 0) {
+        throw AppError.notFound(MSG.institutionNotFound, 'INSTITUTION_NOT_FOUND');
+      }
+      if (before.includes(change.institutionId))
+        throw AppError.conflict(MSG.institutionAlreadyAssigned, 'ALREADY_ASSIGNED');
+      await repo.addInstitutions(tx, staffId, appointmentId, [change.institutionId]);
+    } else if (change.kind === 'remove') {
+      if (!before.includes(change.institutionId)) throw AppError.notFound(MSG.institutionNotAssigned, 'NOT_ASSIGNED');
+      await repo.removeInstitutions(tx, appointmentId, [change.institutionId]);
+    } else {
+      const wanted = [...new Set(change.ids)];
+      const own = await repo.ownInstitutionIds(tx, staffId, wanted);
+      if (own.length !== wanted.length) throw AppError.notFound(MSG.institutionNotFound, 'INSTITUTION_NOT_FOUND');
+      await repo.removeInstitutions(tx, appointmentId);
+      await repo.addInstitutions(tx, staffId, appointmentId, wanted);
+    }
+    const after = await repo.appointmentInstitutionIds(tx, appointmentId);
+    await audit(
+      tx,
+      auth,
+      staffId,
+      appointmentId,
+      `institutions_${change.kind}`,
+      { aInstitutionIds: before },
+      { aInstitutionIds: after },
+    );
+    return { aInstitutionIds: after };
+  });
+}

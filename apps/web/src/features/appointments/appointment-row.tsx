@@ -1,0 +1,237 @@
+import { ActionIcon, Badge, Button, Group, Paper, Stack, Switch, Text, Tooltip } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import type {
+  Appointment,
+  AppointmentOptions,
+  PaymentClassification,
+} from '@tz/shared/appointments/appointments.contract';
+import { VACCINATION_CENTRE_TYPE } from '@tz/shared/constants';
+import { MSG } from '@tz/shared/messages';
+import { displayCustomerAppointmentId, isProcessed, isVaccinated } from '@tz/shared/rules/appointment-display';
+import { hasFormWarnings, isCheckedIn, isFilledWithoutWarnings } from '@tz/shared/rules/checked-in';
+import { isResultLocked } from '@tz/shared/rules/forced-classification';
+import { Link } from 'react-router';
+import { to } from '../../routes';
+import { showErrorDialog } from '../../ui/error-dialog';
+import { formatDate, formatDateTime, formatEuro } from '../../ui/format';
+import { AppointmentRowExtraActions } from './appointment-row-extra-actions';
+import { ClassificationSelect } from './classification-select';
+import { useCheckIn, useSetStatus } from './use-appointments';
+
+const RESULT_BADGES: Record<number, { label: string; color: string }> = {
+  1: { label: 'Negativ', color: 'green' },
+  2: { label: 'Positiv', color: 'red' },
+  4: { label: 'Gesperrt', color: 'gray' },
+};
+
+export interface RowContext {
+  staffId: number;
+  options: AppointmentOptions;
+  classifications: PaymentClassification[];
+  onEnterResult: (a: Appointment) => void;
+}
+
+/** One appointment: customer and appointment data, then the row's actions. */
+export function AppointmentRow({ a, ctx }: { a: Appointment; ctx: RowContext }) {
+  const vaccinationCentre = ctx.options.centre_type === VACCINATION_CENTRE_TYPE;
+  const name = `${a.customer_firstname} ${a.customer_lastname}`;
+  const cancelled = a.status === 'cancelled';
+  return (
+    <Paper withBorder p="sm" radius="md" bg={cancelled ? 'gray.1' : undefined}>
+      <Stack gap={6}>
+        <Group gap="sm" wrap="wrap">
+          <Text fw={700}>{a.time}</Text>
+          <Text size="sm">{formatDate(a.date)}</Text>
+          <Text size="sm" c="dimmed">
+            Nr. {displayCustomerAppointmentId(a.customer_appointment_id)}
+          </Text>
+          <Text fw={600} td={cancelled ? 'line-through' : undefined}>
+            {name}
+          </Text>
+          {a.customer_birthday && <Text size="sm">geb. {formatDate(a.customer_birthday)}</Text>}
+          <StatusBadges a={a} vaccinationCentre={vaccinationCentre} />
+        </Group>
+        <Text size="sm" c="dimmed">
+          {[
+            [a.customer_street, [a.customer_postcode, a.customer_city].filter(Boolean).join(' ')]
+              .filter(Boolean)
+              .join(', '),
+            a.customer_phone,
+            a.customer_email,
+          ]
+            .filter(Boolean)
+            .join(' · ')}
+        </Text>
+        <Text size="sm">
+          {a.service_title} · {formatEuro(a.price)}
+          {a.notes ? ` · ${a.notes}` : ''}
+        </Text>
+        <Group gap="sm" align="flex-end" wrap="wrap" role="group" aria-label={`Aktionen für ${name}`}>
+          <StatusToggle a={a} staffId={ctx.staffId} name={name} />
+          <CheckInSwitch a={a} staffId={ctx.staffId} />
+          {!vaccinationCentre && (
+            <ClassificationSelect staffId={ctx.staffId} appointment={a} classifications={ctx.classifications} />
+          )}
+          {!vaccinationCentre && <ResultButton a={a} ctx={ctx} />}
+          <Button
+            size="xs"
+            variant="default"
+            component={Link}
+            to={to('appointmentEdit', { appointment_id: a.appointment_id, customer_id: a.customer_id })}
+          >
+            Bearbeiten
+          </Button>
+          <AppointmentRowExtraActions appointment={a} centreType={ctx.options.centre_type} />
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+function StatusBadges({ a, vaccinationCentre }: { a: Appointment; vaccinationCentre: boolean }) {
+  const result = a.res_detected ? RESULT_BADGES[a.res_detected] : undefined;
+  return (
+    <Group gap={4}>
+      {a.status === 'cancelled' ? (
+        <Badge color="red" variant="dot">
+          Storniert
+        </Badge>
+      ) : (
+        <Badge color="blue" variant="dot">
+          Bestätigt
+        </Badge>
+      )}
+      {isCheckedIn(a.checked_in) && (
+        <Badge color="teal" variant="dot">
+          Eingecheckt
+        </Badge>
+      )}
+      {isFilledWithoutWarnings(a.checked_in) && (
+        <Badge color="teal" variant="dot">
+          Fragebogen ausgefüllt
+        </Badge>
+      )}
+      {hasFormWarnings(a.checked_in) && (
+        <Badge color="orange" variant="dot">
+          Fragebogen mit Warnungen
+        </Badge>
+      )}
+      {isVaccinated(a) ? (
+        <Badge color="grape" variant="dot">
+          Geimpft
+        </Badge>
+      ) : (
+        isProcessed(a) && (
+          <Badge color="indigo" variant="dot">
+            Durchgeführt
+          </Badge>
+        )
+      )}
+      {!vaccinationCentre && result && (
+        <Badge
+          color={result.color}
+          variant="dot"
+          title={a.res_date ? `Ergebnis vom ${formatDateTime(a.res_date)}` : undefined}
+        >
+          {result.label}
+        </Badge>
+      )}
+      {!vaccinationCentre && a.demis_status === 'success' && (
+        <Badge color="dark" variant="dot">
+          DEMIS gemeldet
+        </Badge>
+      )}
+      {!a.service_active && (
+        <Badge color="yellow" variant="dot">
+          Dienstleistung inaktiv
+        </Badge>
+      )}
+      {a.should_block_slot && (
+        <Badge color="gray" variant="dot">
+          Blockierter Slot
+        </Badge>
+      )}
+    </Group>
+  );
+}
+
+/** The status icon: a yes/no confirmation, then approved ↔ cancelled. */
+function StatusToggle({ a, staffId, name }: { a: Appointment; staffId: number; name: string }) {
+  const setStatus = useSetStatus(staffId);
+  const cancel = a.status === 'approved';
+  const label = cancel ? `Termin von ${name} stornieren` : `Termin von ${name} wieder bestätigen`;
+  const ask = () =>
+    modals.openConfirmModal({
+      title: cancel ? 'Termin stornieren?' : 'Termin wieder bestätigen?',
+      children: (
+        <Text size="sm">
+          {cancel ? 'Soll der Termin' : 'Soll der stornierte Termin'} von {name} am {formatDate(a.date)} um {a.time}{' '}
+          {cancel ? 'wirklich storniert werden?' : 'wieder bestätigt werden?'}
+        </Text>
+      ),
+      labels: { confirm: 'Ja', cancel: 'Nein' },
+      onConfirm: () =>
+        setStatus.mutate(
+          { a, status: cancel ? 'cancelled' : 'approved' },
+          { onError: (e) => showErrorDialog(e, MSG.errorTitle) },
+        ),
+    });
+  return (
+    <Tooltip label={label}>
+      <ActionIcon
+        variant="light"
+        color={cancel ? 'red' : 'green'}
+        size="lg"
+        aria-label={label}
+        onClick={ask}
+        loading={setStatus.isPending}
+      >
+        <span aria-hidden>{cancel ? '✕' : '↺'}</span>
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
+function CheckInSwitch({ a, staffId }: { a: Appointment; staffId: number }) {
+  const checkIn = useCheckIn(staffId);
+  return (
+    <Switch
+      label="Eingecheckt"
+      checked={isCheckedIn(a.checked_in)}
+      disabled={checkIn.isPending}
+      onChange={(e) =>
+        checkIn.mutate({ a, value: e.currentTarget.checked ? 1 : 0 }, { onError: (err) => showErrorDialog(err) })
+      }
+    />
+  );
+}
+
+function ResultButton({ a, ctx }: { a: Appointment; ctx: RowContext }) {
+  if (ctx.options.pcr_labs.length === 0) {
+    return (
+      <Button size="xs" variant="default" disabled>
+        {MSG.noPcrLab}
+      </Button>
+    );
+  }
+  const locked = isResultLocked({
+    forcePaymentClassification: ctx.options.force_payment_classification,
+    service_test_v: a.service_test_v,
+    payment_class_id: a.payment_class_id,
+    res_date: a.res_date,
+  });
+  if (locked) {
+    return (
+      <Tooltip label={MSG.forcedClassificationLock} multiline w={280}>
+        <Button size="xs" variant="default" data-disabled aria-disabled onClick={(e) => e.preventDefault()}>
+          Ergebnis gesperrt
+        </Button>
+      </Tooltip>
+    );
+  }
+  return (
+    <Button size="xs" variant="light" onClick={() => ctx.onEnterResult(a)}>
+      {a.res_detected ? 'Ergebnis ändern' : 'Ergebnis eintragen'}
+    </Button>
+  );
+}

@@ -1,0 +1,92 @@
+import { Select, Stack, Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import type { Appointment, PaymentClassification } from '@tz/shared/appointments/appointments.contract';
+import { MSG } from '@tz/shared/messages';
+import { isClassificationSelectable, requiresCheckedBy } from '@tz/shared/rules/payment-classification';
+import { useAuth } from '../../auth/use-session';
+import { showErrorDialog } from '../../ui/error-dialog';
+import { useSetClassification } from './use-appointments';
+
+const NONE = 'none';
+
+/**
+ * The row's payment classification: 'Keine Auswahl' first, then the entries
+ * selectable on the appointment's day (active or current, strictly inside
+ * their window). Ids above 30 ask who checked the documentation.
+ */
+export function ClassificationSelect(props: {
+  staffId: number;
+  appointment: Appointment;
+  classifications: PaymentClassification[];
+}) {
+  const a = props.appointment;
+  const auth = useAuth();
+  const change = useSetClassification(props.staffId);
+  const current = props.classifications.find((c) => c.id === a.payment_class_id);
+  const data = [
+    { value: NONE, label: MSG.noSelection },
+    ...props.classifications
+      .filter((c) => c.id === a.payment_class_id || isClassificationSelectable(c, a.date, a.payment_class_id))
+      .map((c) => ({
+        value: String(c.id),
+        label: c.label,
+        // The current one stays visible even when it no longer applies, but cannot be chosen again.
+        disabled: !isClassificationSelectable(c, a.date, a.payment_class_id),
+      })),
+  ];
+
+  const send = (id: number | null, checkedBy?: string) =>
+    change.mutate({ a, newClassification: id, checkedBy }, { onError: (e) => showErrorDialog(e) });
+
+  const onChange = (value: string | null) => {
+    const id = !value || value === NONE ? null : Number(value);
+    if (id === a.payment_class_id) return;
+    const chosen = props.classifications.find((c) => c.id === id);
+    if (id !== null && requiresCheckedBy(id)) {
+      modals.openConfirmModal({
+        title: 'Dokumentation geprüft?',
+        children: (
+          <Stack gap="xs">
+            <Text size="sm">
+              Hiermit bestätige ich, {auth.name}, dass die Dokumentation für „{chosen?.label}" geprüft wurde.
+            </Text>
+            {chosen?.danger && (
+              <Text size="sm" c="red.8">
+                {chosen.danger}
+              </Text>
+            )}
+          </Stack>
+        ),
+        labels: { confirm: 'Ja, geprüft', cancel: 'Nein' },
+        onConfirm: () => send(id, auth.name),
+      });
+      return;
+    }
+    send(id);
+  };
+
+  return (
+    <Stack gap={2} miw={220} maw={320}>
+      <Select
+        size="xs"
+        label="Zahlungsklassifikation"
+        data={data}
+        value={a.payment_class_id ? String(a.payment_class_id) : NONE}
+        onChange={onChange}
+        allowDeselect={false}
+        disabled={change.isPending}
+        comboboxProps={{ withinPortal: true }}
+      />
+      {current?.danger && (
+        <Text size="xs" c="red.8">
+          {current.danger}
+        </Text>
+      )}
+      {a.classification_checked_by && (
+        <Text size="xs" c="dimmed">
+          Geprüft von {a.classification_checked_by}
+        </Text>
+      )}
+    </Stack>
+  );
+}
