@@ -179,3 +179,22 @@ test("the home screen shows today's figures", async ({ page }) => {
   await expect(page.getByText('Eingecheckt')).toBeVisible();
   await expectAccessible(page);
 });
+
+test('a receipt is sent from the row after confirmation, and the QR modal opens from the row', async ({ page }) => {
+  await openAppointments(page);
+  await showToday(page);
+  const erika = row(page, 'Erika Mustermann');
+  await erika.getByRole('button', { name: 'Beleg senden' }).click();
+  await page.getByRole('dialog', { name: 'Beleg versenden' }).getByRole('button', { name: 'Ja' }).click();
+  const prompt = page.getByRole('dialog', { name: 'Beleg versenden' });
+  await expect(prompt.getByLabel('E-Mail-Adresse')).toBeVisible();
+  await expectAccessible(page);
+  await prompt.getByLabel('E-Mail-Adresse').fill('beleg@kunde.example');
+  await prompt.getByRole('button', { name: /senden|Senden|Versenden/ }).click();
+  await expect(page.getByText(MSG.receiptSent)).toBeVisible();
+  await expect(page.getByText('beleg@kunde.example')).toBeVisible();
+
+  await erika.getByRole('link', { name: /QR-Code zum Fragebogen/ }).click();
+  await expect(page).toHaveURL(/\/appointments\/check-in-qr-code\//);
+  await expect(page.getByRole('dialog')).toBeVisible();
+});

@@ -1,4 +1,8 @@
+import { Group } from '@mantine/core';
 import type { Appointment } from '@tz/shared/appointments/appointments.contract';
+import { useSessionInfo } from '../../auth/use-session';
+import { AppointmentFormActions } from '../forms/appointment-form-actions';
+import { AppointmentReceiptDemisActions } from '../receipts/appointment-receipt-demis-actions';
 
 export interface RowExtraActionsProps {
   appointment: Appointment;
@@ -7,12 +11,19 @@ export interface RowExtraActionsProps {
 }
 
 /**
- * The place in each appointment row for the buttons of other areas, in the
- * order of the spec: receipt (send / download), questionnaire (invite, QR,
- * filled-out form), DEMIS report for test centres, vaccination data for
- * vaccination centres. Each area adds its component here; the row does not
- * change.
+ * The buttons of other areas in each appointment row, in the order of the
+ * spec: receipt and DEMIS (with official form and hand-offs), then the
+ * questionnaire (invite, QR, filled-out form) or vaccination data.
  */
-export function AppointmentRowExtraActions(_props: RowExtraActionsProps) {
-  return null;
+export function AppointmentRowExtraActions({ appointment: a, centreType }: RowExtraActionsProps) {
+  const info = useSessionInfo();
+  return (
+    <Group gap={4} wrap="nowrap">
+      <AppointmentReceiptDemisActions
+        appointment={a}
+        centre={{ type: centreType, email: info.data?.centre.email ?? null }}
+      />
+      <AppointmentFormActions appointment={a} centreType={centreType} />
+    </Group>
+  );
 }
