@@ -12,7 +12,8 @@ export function ensureDeps() {
   const stale = !existsSync(marker) || (existsSync(lock) && statSync(lock).mtimeMs > statSync(marker).mtimeMs + 1000);
   if (stale) {
     console.log('» npm install (Abhängigkeiten fehlen oder sind veraltet)');
-    execSync(existsSync(lock) ? 'npm ci --no-audit --no-fund' : 'npm install --no-audit --no-fund', {
+    // npm ci trips over platform-specific optional packages missing from the lock (npm 11), so install.
+    execSync('npm install --no-audit --no-fund', {
       cwd: root,
       stdio: 'inherit',
     });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -13,8 +14,10 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { z } from 'zod';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
+import type { CertificateSource } from './features/demis/demis-certificate-source';
 import { featureRoutes } from './features/feature-routes';
 import { registerErrorHandler } from './http/error-handler';
+import { createErrorTracer, type ErrorEvent } from './http/error-tracing';
 import { hostCheck } from './http/host-check';
 
 z.config(z.locales.de());
@@ -25,6 +28,10 @@ export interface AppDeps {
   db: Db;
   /** Every endpoint registered, filled while routes register. */
   endpoints: Endpoint[];
+  /** Sentry-compatible reporting when SENTRY_DSN is set; a no-op otherwise. */
+  reportError: (e: ErrorEvent) => Promise<void>;
+  /** Where DEMIS client certificates come from; tests set it, production uses the settings storage. */
+  demisCertificateSource?: CertificateSource;
 }
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -40,9 +47,13 @@ export async function buildApp(config: Config, database: Database): Promise<{ ap
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandler(app);
-
-  const deps: AppDeps = { config, database, db: database.db, endpoints: [] };
+  const tracer = createErrorTracer(config.sentryDsn, '1.83.0');
+  const deps: AppDeps = { config, database, db: database.db, endpoints: [], reportError: tracer.capture };
+  registerErrorHandler(app, deps.reportError);
+  // Plain HTML form posts (official form preview in a new window) arrive url-encoded.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -57,6 +68,8 @@ export async function buildApp(config: Config, database: Database): Promise<{ ap
       },
     },
   });
+  // Public endpoints opt in per route (see registerEndpoint).
+  await app.register(rateLimit, { global: false });
   await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 10 } });
   await app.register(swagger, {
     openapi: {

@@ -31,6 +31,11 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Testzentrum <noreply@testzentrum.example>'),
   SENTRY_DSN: z.string().optional(),
   DEMIS_URL: z.string().default('https://demis-test.rki.de/'),
+  DEMIS_NOTIFICATION_PATH: z.string().default('notifications/pathogen/v6/fhir/$process-notification'),
+  DEMIS_CLIENT_ID: z.string().default('demis-adapter'),
+  DEMIS_CLIENT_SECRET: z.string().default(''),
+  /** Extra CA (PEM) to trust for the DEMIS server, e.g. a test environment's own CA. */
+  DEMIS_CA_FILE: z.string().optional(),
   WEB_DIST: z.string().optional(),
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(10),
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
@@ -54,6 +59,10 @@ export type Config = {
   mailFrom: string;
   sentryDsn: string | undefined;
   demisUrl: string;
+  demisNotificationPath: string;
+  demisClientId: string;
+  demisClientSecret: string;
+  demisCaFile: string | undefined;
   webDist: string | undefined;
   loginMaxFailures: number;
   loginWindowMinutes: number;
@@ -92,6 +101,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     sentryDsn: e.SENTRY_DSN || undefined,
     demisUrl: e.DEMIS_URL,
+    demisNotificationPath: e.DEMIS_NOTIFICATION_PATH,
+    demisClientId: e.DEMIS_CLIENT_ID,
+    demisClientSecret: e.DEMIS_CLIENT_SECRET,
+    demisCaFile: e.DEMIS_CA_FILE ? path.resolve(e.DEMIS_CA_FILE) : undefined,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
     loginMaxFailures: e.LOGIN_MAX_FAILURES,
     loginWindowMinutes: e.LOGIN_WINDOW_MINUTES,

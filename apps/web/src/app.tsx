@@ -19,8 +19,10 @@ const queryClient = new QueryClient({
 });
 
 /** Session end (expiry time passed or any call answered 401): message, then login. */
+let expiring = false;
 function expireSession() {
-  if (!sessionStore.get()) return;
+  if (!sessionStore.get() || expiring) return;
+  expiring = true;
   sessionStore.expire(MSG.sessionExpired);
   queryClient.clear();
   window.location.assign('/login');

@@ -57,3 +57,26 @@ export const CHECKED_IN = { checkedIn: 1, filledWithoutWarnings: 2, filled: 4 } 
 
 /** res_detected values. */
 export const RESULT = { negative: 1, positive: 2, locked: 4 } as const;
+
+/** Centre types offered in the settings (code '2' = vaccination centre). */
+export const CENTRE_TYPES = [
+  { id: '1', name: 'Testzentrum' },
+  { id: '2', name: 'Impfzentrum' },
+  { id: '3', name: 'Apotheke' },
+  { id: '4', name: 'Arztpraxis' },
+] as const;
+
+/** Default slot length of a new service, minutes (configuration-admin §9). */
+export const DEFAULT_SLOT_LENGTH_MINUTES = 10;
+export const SERVICE_PAGE_SIZES = [20, 40, 60] as const;
+
+/** Weekday names by the spec's day_index (1 = Sunday … 7 = Saturday). */
+export const WEEKDAYS: Record<number, string> = {
+  1: 'Sonntag',
+  2: 'Montag',
+  3: 'Dienstag',
+  4: 'Mittwoch',
+  5: 'Donnerstag',
+  6: 'Freitag',
+  7: 'Samstag',
+};

@@ -29,13 +29,25 @@ export async function authorize(
 
   const header = req.headers.authorization;
   const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+  const auth = await authenticateToken(token, deps);
+  checkAccess(auth, access, req.params as Record<string, unknown>, req.body);
+  return auth;
+}
+
+/**
+ * Token → caller: a valid signature and a live session row. Also used by the
+ * few endpoints reached by a plain form post (no bearer header possible).
+ */
+export async function authenticateToken(
+  token: string | undefined,
+  deps: { db: Db; jwtSecret: string },
+): Promise<AuthContext> {
   if (!token) throw AppError.unauthorized();
   const claims = await verifySessionToken(deps.jwtSecret, token);
   if (!claims) throw AppError.unauthorized(undefined, 'SESSION_EXPIRED');
   const session = await findActiveSession(deps.db, claims.sid, claims.uid);
   if (!session) throw AppError.unauthorized(undefined, 'SESSION_EXPIRED');
-
-  const auth: AuthContext = {
+  return {
     userId: session.userId,
     sessionId: session.sessionId,
     staffId: session.staffId,
@@ -44,17 +56,24 @@ export async function authorize(
     email: session.email,
     expiresAt: session.expiresAt,
   };
+}
 
+/** Role and centre checks of one access declaration against the path parameters and body. */
+export function checkAccess(
+  auth: AuthContext,
+  access: Exclude<Access, { public: true }>,
+  params: Record<string, unknown> | undefined,
+  body: unknown,
+) {
   if (auth.roleId > access.maxRole) throw AppError.forbidden();
 
   if (access.tenant && !isPlatformAdmin(auth.roleId)) {
-    const pathStaff = Number((req.params as Record<string, unknown>)[access.tenant]);
+    const pathStaff = Number(params?.[access.tenant]);
     if (pathStaff !== auth.staffId) throw AppError.forbidden();
     // A staff_id in the body must name the same centre as the path.
-    const body = req.body as Record<string, unknown> | undefined;
-    if (body && typeof body === 'object' && 'staff_id' in body && body.staff_id != null) {
-      if (Number(body.staff_id) !== pathStaff) throw AppError.forbidden();
+    const b = body as Record<string, unknown> | undefined;
+    if (b && typeof b === 'object' && 'staff_id' in b && b.staff_id != null) {
+      if (Number(b.staff_id) !== pathStaff) throw AppError.forbidden();
     }
   }
-  return auth;
 }

@@ -3,6 +3,10 @@ import type { Db } from '../db/client';
 import { centres } from '../db/schema/centres';
 import { seedAppointments } from './appointments.demo';
 import { seedFoundation } from './foundation.demo';
+import { seedReceiptsDemo } from './receipts.demo';
+import { seedSchedule } from './schedule.demo';
+import { seedServices } from './services.demo';
+import { seedSettings } from './settings.demo';
 
 export const DEMO_PASSWORD = 'demo1234';
 
@@ -23,6 +27,10 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
   if ((row?.n ?? 0) > 0) return false;
   await db.transaction(async (tx) => {
     const ids = await seedFoundation(tx);
+    await seedReceiptsDemo(tx, ids);
+    await seedServices(tx, ids);
+    await seedSchedule(tx, ids);
+    await seedSettings(tx, ids);
     await seedAppointments(tx, ids);
   });
   return true;

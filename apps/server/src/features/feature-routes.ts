@@ -2,8 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../app';
 import { appointmentsRoutes } from './appointments/appointments.routes';
 import { authRoutes } from './auth/auth.routes';
+import { demisRoutes } from './demis/demis.routes';
 import { newsRoutes } from './news/news.routes';
+import { oegdRoutes } from './oegd/oegd.routes';
 import { platformRoutes } from './platform/platform.routes';
+import { receiptsRoutes } from './receipts/receipts.routes';
+import { scheduleRoutes } from './schedule/schedule.routes';
+import { servicesRoutes } from './services/services.routes';
+import { settingsRoutes } from './settings/settings.routes';
 
 /** Every feature's routes, one line each. */
 export function featureRoutes(app: FastifyInstance, deps: AppDeps) {
@@ -11,4 +17,10 @@ export function featureRoutes(app: FastifyInstance, deps: AppDeps) {
   authRoutes(app, deps);
   newsRoutes(app, deps);
   appointmentsRoutes(app, deps);
+  receiptsRoutes(app, deps);
+  demisRoutes(app, deps);
+  oegdRoutes(app, deps);
+  servicesRoutes(app, deps);
+  scheduleRoutes(app, deps);
+  settingsRoutes(app, deps);
 }

@@ -3,9 +3,12 @@ import { MSG } from '@tz/shared/messages';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from './app-error';
+import type { ErrorEvent } from './error-tracing';
 
 /** Maps every failure to the one error shape; 5xx details never leave the server. */
-export function registerErrorHandler(app: FastifyInstance) {
+export function registerErrorHandler(app: FastifyInstance, report: (e: ErrorEvent) => Promise<void>) {
+  const trace = (err: Error, requestId: string, url: string) =>
+    void report({ message: err.message, stack: err.stack, level: 'error', source: 'server', requestId, url });
   app.setErrorHandler((err: FastifyError, req, reply) => {
     const send = (status: number, body: ApiErrorBody) => reply.status(status).send(body);
 
@@ -37,12 +40,14 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     if (isResponseSerializationError(err)) {
       req.log.error({ err, issues: err.cause }, 'response does not match its contract');
+      trace(err, req.id, req.url);
       return send(500, { error: 'INTERNAL', message: MSG.genericError });
     }
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       return send(err.statusCode, { error: err.code ?? 'BAD_REQUEST', message: MSG.invalidInput });
     }
     req.log.error({ err }, 'unhandled error');
+    trace(err, req.id, req.url);
     return send(500, { error: 'INTERNAL', message: MSG.genericError });
   });
 }

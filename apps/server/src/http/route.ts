@@ -35,6 +35,11 @@ export function registerEndpoint<
   const options: RouteOptions = {
     method: e.method,
     url: e.path,
+    // Anonymous callers are limited per IP (the login also has its own failure
+    // limit); staff calls are authenticated and must stay fast.
+    ...(isPublic && e.path.startsWith('/api/public/')
+      ? { config: { rateLimit: { max: 120, timeWindow: '1 minute' } } }
+      : {}),
     schema: {
       summary: e.summary,
       tags: [e.path.split('/')[e.path.startsWith('/api/staff/') ? 4 : 2] ?? 'api'],

@@ -1,9 +1,18 @@
 import type { AppDeps } from '../app';
+import { processOutbox } from '../features/mail/mail-outbox';
 
 type Worker = { name: string; intervalMs: number; run: (deps: AppDeps) => Promise<void> };
 
 /** Background jobs of this process. Areas add theirs (mail outbox, export queue). */
-export const WORKERS: Worker[] = [];
+export const WORKERS: Worker[] = [
+  {
+    name: 'mail',
+    intervalMs: 2000,
+    run: async (deps) => {
+      await processOutbox(deps);
+    },
+  },
+];
 
 /** Starts every worker on its interval; returns a function that stops them and waits. */
 export function startWorkers(deps: AppDeps): () => Promise<void> {

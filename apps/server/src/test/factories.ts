@@ -4,7 +4,7 @@ import type { DbOrTx } from '../db/client';
 import { appointments, paymentClassifications } from '../db/schema/appointments';
 import { centrePcrLabs, centres, pcrLabs } from '../db/schema/centres';
 import { customers, institutions } from '../db/schema/customers';
-import { services } from '../db/schema/services';
+import { serviceCatalogue, serviceCategories, services, testTypes } from '../db/schema/services';
 import { users } from '../db/schema/users';
 
 export const PASSWORD = 'geheim123';
@@ -113,4 +113,80 @@ export async function createLabFor(db: DbOrTx, staffId: number) {
 export async function createInstitution(db: DbOrTx, staffId: number, name = `Gruppe ${unique()}`) {
   const [row] = await db.insert(institutions).values({ staff_id: staffId, name }).returning();
   return row!;
+}
+
+/** Test types as the platform knows them (3 and 5 offer the official form). */
+export const TEST_TYPE_ROWS = [
+  { id: 1, label: 'Antigen-Schnelltest' },
+  { id: 2, label: 'PCR-Test' },
+  { id: 3, label: 'Antigen-Schnelltest (ÖGD)' },
+  { id: 4, label: 'Impfung' },
+  { id: 5, label: 'PoC-PCR-Test (ÖGD)' },
+];
+
+/**
+ * One appointment with its own customer and service (unless given), for the
+ * receipts, DEMIS and official-form tests.
+ */
+export async function createAppointmentRow(
+  db: DbOrTx,
+  staffId: number,
+  opts: {
+    customer?: Partial<typeof customers.$inferInsert>;
+    customerId?: number;
+    service?: Partial<typeof services.$inferInsert>;
+    appointment?: Partial<typeof appointments.$inferInsert>;
+  } = {},
+) {
+  await db.insert(testTypes).values(TEST_TYPE_ROWS).onConflictDoNothing();
+  const customerId =
+    opts.customerId ??
+    (
+      await db
+        .insert(customers)
+        .values({
+          staff_id: staffId,
+          first_name: 'Max',
+          last_name: `Muster-${unique()}`,
+          birthday: '1980-06-25',
+          email: `kunde-${unique()}@test.example`,
+          phone: '0190 1234567',
+          gender: 1,
+          street: 'Musterstraße 14',
+          postcode: '51466',
+          city: 'Musterstadt',
+          ...opts.customer,
+        })
+        .returning({ id: customers.id })
+    )[0]!.id;
+  const [service] = await db
+    .insert(services)
+    .values({ staff_id: staffId, title: 'Antigen-Schnelltest', price: 1190, test_type: 1, ...opts.service })
+    .returning();
+  const start = new Date('2024-03-01T08:30:00Z');
+  const [appointment] = await db
+    .insert(appointments)
+    .values({
+      staff_id: staffId,
+      customer_id: customerId,
+      service_id: service!.id,
+      token: `tok-${unique()}`,
+      start_date: start,
+      end_date: new Date(start.getTime() + 10 * 60_000),
+      price: service!.price,
+      ...opts.appointment,
+    })
+    .returning();
+  return { appointment: appointment!, service: service!, customerId };
+}
+
+/** Test types 1 (Antigen-Schnelltest) and 2 (PCR-Test), once per database. */
+export async function ensureTestTypes(db: DbOrTx) {
+  await db
+    .insert(testTypes)
+    .values([
+      { id: 1, label: 'Antigen-Schnelltest' },
+      { id: 2, label: 'PCR-Test' },
+    ])
+    .onConflictDoNothing();
 }

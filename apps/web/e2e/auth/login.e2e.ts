@@ -118,6 +118,8 @@ test('the news prompt appears and "Ansehen" opens the news', async ({ page }) =>
   // Seen now: after a new login the prompt stays away.
   await page.getByRole('button', { name: /Profilmenü/ }).click();
   await page.getByRole('menuitem', { name: 'Abmelden' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('button', { name: 'Anmelden' })).toBeVisible();
   await loginAs(page, DEMO.vaccinationAdmin);
   await expect(page.getByRole('heading', { name: /Willkommen,/ })).toBeVisible();
   await expect(page.getByRole('dialog', { name: 'Neuigkeiten' })).toHaveCount(0);

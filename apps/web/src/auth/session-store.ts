@@ -42,10 +42,15 @@ export const sessionStore = {
   },
   /** The centre the screens work on: the adopted one for platform admins, else the own. */
   staffId: () => current?.workingStaffId ?? current?.login.bookly_staff_id ?? 0,
-  /** Ends the session locally with a message for the login screen. */
+  /**
+   * Ends the session locally with a message for the login screen. Listeners
+   * are not told: the caller reloads into /login, and a re-render first would
+   * let a login screen consume the message before the reload.
+   */
   expire(message: string) {
     sessionStorage.setItem(FLASH, message);
-    sessionStore.set(null);
+    localStorage.removeItem(KEY);
+    if (timer) clearTimeout(timer);
   },
   takeFlash(): string | null {
     const m = sessionStorage.getItem(FLASH);

@@ -120,3 +120,23 @@ describe('centre list and activation', () => {
     expect(res.json().message).toContain(MSG.passwordTooShort);
   });
 });
+
+describe('public rate limit', () => {
+  it('limits public calls per IP with a German 429', async () => {
+    let last = 0;
+    for (let i = 0; i < 125; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/public/client-errors',
+        payload: { message: `Fehler ${i}` },
+        remoteAddress: '10.9.9.9',
+      });
+      last = res.statusCode;
+      if (last === 429) {
+        expect(res.json().message).toBe(MSG.tooManyRequests);
+        break;
+      }
+    }
+    expect(last).toBe(429);
+  });
+});

@@ -10,6 +10,7 @@ export function platformRoutes(app: FastifyInstance, deps: AppDeps) {
   registerEndpoint(app, deps, c.getHostBranding, ({ req }) => service.hostBranding(deps, req.hostname));
   registerEndpoint(app, deps, c.reportClientError, async ({ body, req }) => {
     req.log.error({ clientError: body }, 'browser error');
+    void deps.reportError({ ...body, level: 'error', source: 'browser', requestId: req.id });
     return { ok: true as const };
   });
   registerEndpoint(app, deps, c.listTestCentres, () => repo.listCentres(deps.db));

@@ -1,7 +1,21 @@
-import { Alert, Button, Center, Image, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Center,
+  Group,
+  Image,
+  Modal,
+  Paper,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
-import { login } from '@tz/shared/auth/auth.contract';
+import { type LoginResponse, login } from '@tz/shared/auth/auth.contract';
+import { MSG } from '@tz/shared/messages';
 import { listNews } from '@tz/shared/news/news.contract';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -9,6 +23,8 @@ import { ApiError, api } from '../../api/client';
 import { landingPath } from '../../auth/route-guards';
 import { sessionStore } from '../../auth/session-store';
 import { useHost } from '../../layout/use-host';
+import { postForm } from '../../ui/post-form';
+import { centreHasCertificateProduct, certSystemLoginFields, certSystemStep, cookiesWork } from './cert-system-handoff';
 
 export default function LoginPage() {
   const [flash] = useState(() => sessionStore.takeFlash());
@@ -18,16 +34,36 @@ export default function LoginPage() {
   const queryClient = useQueryClient();
   const host = useHost();
   const form = useForm({ initialValues: { email: '', password: '' } });
+  /** Set while the cookies-blocked prompt waits for an answer; the session is stored afterwards. */
+  const [pending, setPending] = useState<LoginResponse | null>(null);
+  const certSystemUrl = host.data?.cert_system_url;
+
+  const enter = (answer: LoginResponse) => {
+    sessionStore.set({ login: answer });
+    // News are loaded right after login (the prompt decides whether to ask).
+    void queryClient.prefetchQuery({ queryKey: ['news'], queryFn: () => api(listNews) });
+    navigate(landingPath(answer.role_id), { replace: true });
+  };
 
   const submit = form.onSubmit(async (values) => {
     setBusy(true);
     setError(null);
     try {
       const answer = await api(login, { body: values });
-      sessionStore.set({ login: answer });
-      // News are loaded right after login (the prompt decides whether to ask).
-      void queryClient.prefetchQuery({ queryKey: ['news'], queryFn: () => api(listNews) });
-      navigate(landingPath(answer.role_id), { replace: true });
+      const step = certSystemUrl
+        ? certSystemStep({
+            certificateProduct: await centreHasCertificateProduct(answer.token),
+            certSystemUrl,
+            cookieHeader: document.cookie,
+            cookiesEnabled: cookiesWork(),
+          })
+        : 'none';
+      if (step === 'prompt') {
+        setPending(answer);
+        return;
+      }
+      if (step === 'post' && certSystemUrl) postForm(certSystemUrl, certSystemLoginFields(answer.token));
+      enter(answer);
     } catch (e) {
       setError(e instanceof ApiError ? e.message : 'Anmeldedaten falsch');
     } finally {
@@ -37,6 +73,23 @@ export default function LoginPage() {
 
   return (
     <Center mih="100vh" p="md" component="main">
+      <Modal opened={!!pending} onClose={() => pending && enter(pending)} title="Zertifikatssystem" centered>
+        <Text mb="md">{MSG.cookiesBlocked}</Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => pending && enter(pending)}>
+            Nein
+          </Button>
+          <Button
+            onClick={() => {
+              if (!pending) return;
+              if (certSystemUrl) postForm(certSystemUrl, certSystemLoginFields(pending.token));
+              enter(pending);
+            }}
+          >
+            Direkt anmelden
+          </Button>
+        </Group>
+      </Modal>
       <Paper withBorder shadow="sm" p="xl" w={400} maw="100%">
         <form onSubmit={submit} noValidate>
           <Stack>

@@ -1,1 +1,0 @@
-CREATE INDEX "appointments_staff_res_date_idx" ON "appointments" USING btree ("staff_id","res_date");

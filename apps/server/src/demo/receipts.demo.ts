@@ -1,0 +1,100 @@
+import type { DbOrTx } from '../db/client';
+import { appointments, paymentClassifications } from '../db/schema/appointments';
+import { customers } from '../db/schema/customers';
+import { services, testTypes } from '../db/schema/services';
+import type { DemoIds } from './foundation.demo';
+
+/** Fixed tokens, so the official form can be opened by URL right after `npm start` (and in e2e). */
+export const DEMO_OEGD_TOKEN = 'demo-oegd-1';
+export const DEMO_POSITIVE_TOKEN = 'demo-positiv-1';
+
+/**
+ * Demo data of receipts, DEMIS and the official form: a ÖGD rapid test
+ * service (test type 3) with a negative, a positive and an open appointment
+ * in the test centre. Other areas may add more test types and services.
+ */
+export async function seedReceiptsDemo(tx: DbOrTx, ids: DemoIds) {
+  await tx
+    .insert(testTypes)
+    .values([
+      { id: 1, label: 'Antigen-Schnelltest' },
+      { id: 2, label: 'PCR-Test' },
+      { id: 3, label: 'Antigen-Schnelltest (ÖGD)' },
+      { id: 4, label: 'Impfung' },
+      { id: 5, label: 'PoC-PCR-Test (ÖGD)' },
+    ])
+    .onConflictDoNothing();
+  await tx
+    .insert(paymentClassifications)
+    .values({ id: 31, label: '§ 4a TestV Bürgertest', description: 'Eigenanteil 3 €' })
+    .onConflictDoNothing();
+  const [service] = await tx
+    .insert(services)
+    .values({
+      staff_id: ids.testCentreId,
+      title: 'Bürgertest ÖGD (Antigen)',
+      price: 1190,
+      test_type: 3,
+      service_test_v: 1,
+    })
+    .returning({ id: services.id });
+  const people = await tx
+    .insert(customers)
+    .values([
+      {
+        staff_id: ids.testCentreId,
+        first_name: 'Greta',
+        last_name: 'Gesund',
+        birthday: '1990-12-24',
+        email: 'greta.gesund@kunde.example',
+        phone: '0190 1111111',
+        gender: 0,
+        street: 'Lindenallee 5',
+        postcode: '51466',
+        city: 'Musterstadt',
+      },
+      {
+        staff_id: ids.testCentreId,
+        first_name: 'Paul',
+        last_name: 'Positiv',
+        birthday: '1975-01-31',
+        email: 'paul.positiv@kunde.example',
+        phone: '0190 2222222',
+        gender: 1,
+        street: 'Ahornweg 9',
+        postcode: '51466',
+        city: 'Musterstadt',
+      },
+    ])
+    .returning({ id: customers.id });
+  const today = new Date();
+  today.setUTCHours(8, 0, 0, 0);
+  const at = (minutes: number) => new Date(today.getTime() + minutes * 60_000);
+  await tx.insert(appointments).values([
+    {
+      staff_id: ids.testCentreId,
+      customer_id: people[0]!.id,
+      service_id: service!.id,
+      token: DEMO_OEGD_TOKEN,
+      start_date: at(0),
+      end_date: at(10),
+      price: 1190,
+      res_detected: 1,
+      res_date: at(15),
+      payment_class_id: 31,
+      checked_in: 1,
+    },
+    {
+      staff_id: ids.testCentreId,
+      customer_id: people[1]!.id,
+      service_id: service!.id,
+      token: DEMO_POSITIVE_TOKEN,
+      start_date: at(30),
+      end_date: at(40),
+      price: 1190,
+      res_detected: 2,
+      res_date: at(45),
+      checked_in: 1,
+    },
+  ]);
+}

@@ -1,0 +1,71 @@
+import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client';
+import { serviceCatalogue, serviceCategories, services, testTypes } from '../db/schema/services';
+import type { DemoIds } from './foundation.demo';
+
+/** Test types of the platform; 3 and 5 offer the official ÖGD form. */
+export async function seedTestTypes(tx: DbOrTx) {
+  await tx
+    .insert(testTypes)
+    .values([
+      { id: 1, label: 'Antigen-Schnelltest' },
+      { id: 2, label: 'PCR-Test' },
+      { id: 3, label: 'Antigen-Schnelltest (ÖGD)' },
+      { id: 4, label: 'Impfung' },
+      { id: 5, label: 'PCR-Test (ÖGD)' },
+      { id: 6, label: 'Antikörpertest' },
+    ])
+    .onConflictDoNothing();
+}
+
+async function categoryId(tx: DbOrTx, name: string) {
+  const [found] = await tx.select().from(serviceCategories).where(eq(serviceCategories.name, name));
+  if (found) return found.id;
+  const [row] = await tx.insert(serviceCategories).values({ name }).returning({ id: serviceCategories.id });
+  return row!.id;
+}
+
+const min = 60;
+
+/** The platform catalogue ("available services") by category, and one own service of the test centre. */
+export async function seedServices(tx: DbOrTx, ids: DemoIds) {
+  await seedTestTypes(tx);
+  const rapid = await categoryId(tx, 'Schnelltests');
+  const pcr = await categoryId(tx, 'PCR-Tests');
+  const vaccination = await categoryId(tx, 'Impfungen');
+  const other = await categoryId(tx, 'Sonstiges');
+  const entry = (category_id: number, title: string, fields: Partial<typeof serviceCatalogue.$inferInsert>) => ({
+    category_id,
+    title,
+    slot_length: 10 * min,
+    duration: 10 * min,
+    capacity_min: 1,
+    capacity_max: 2,
+    ...fields,
+  });
+  await tx
+    .insert(serviceCatalogue)
+    .values([
+      entry(rapid, 'Antigen-Schnelltest (Bürgertest)', { price: 0, test_type: 1, service_test_v: 1, capacity_max: 4 }),
+      entry(rapid, 'Antigen-Schnelltest Selbstzahler', { price: 1500, price_txt: '15,00 € inkl. MwSt.', test_type: 1 }),
+      entry(rapid, 'Antigen-Schnelltest mit ÖGD-Formular', { price: 0, test_type: 3, service_test_v: 1 }),
+      entry(pcr, 'PCR-Test Selbstzahler', { price: 6900, test_type: 2, slot_length: 15 * min, duration: 15 * min }),
+      entry(pcr, 'PCR-Test (TestV)', { price: 0, test_type: 5, service_test_v: 1, duration: 15 * min }),
+      entry(vaccination, 'COVID-19-Impfung', { price: 0, test_type: 4, slot_length: 15 * min, duration: 20 * min }),
+      entry(vaccination, 'Grippeschutzimpfung', { price: 2500, test_type: 4, duration: 15 * min }),
+      entry(other, 'Antikörpertest', { price: 3500, test_type: 6, duration: 15 * min }),
+    ]);
+  // An own service, not yet activated: activating it in the list makes it bookable.
+  await tx.insert(services).values({
+    staff_id: ids.testCentreId,
+    category_id: other,
+    title: 'Reiseberatung (eigene Leistung)',
+    price: 2000,
+    slot_length: 15 * min,
+    duration: 30 * min,
+    capacity_min: 1,
+    capacity_max: 1,
+    custom: true,
+    active: false,
+  });
+}

@@ -1,0 +1,102 @@
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSmtp } from '../../test/smtp';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { findMail } from './mail.repository';
+import { enqueueMail, processOutbox } from './mail-outbox';
+import { renderMail } from './mail-template';
+
+let t: TestApp;
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
+beforeAll(async () => {
+  smtp = await startSmtp();
+  t = await createTestApp({ smtpUrl: smtp.url });
+});
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
+
+const centre = {
+  full_name: 'Testzentrum Nord',
+  info: 'Viele Grüße\nIhr Team Nord',
+  email: 'nord@zentrum.example',
+  phone: '040 123',
+  tz_street: 'Hafenweg',
+  tz_street_number: '3',
+  tz_zip: '20095',
+  tz_city: 'Hamburg',
+};
+
+describe('mail outbox', () => {
+  it('delivers a queued mail over SMTP with the centre signature and attachment', async () => {
+    const body = renderMail(centre, { salutation: 'Guten Tag Max Muster,', paragraphs: ['Ihr Beleg liegt bei.'] });
+    const id = await enqueueMail(t.database.db, {
+      staff_id: null,
+      kind: 'receipt',
+      to: 'max@kunde.example',
+      subject: 'Ihr Beleg',
+      ...body,
+      attachments: [
+        {
+          filename: 'beleg.pdf',
+          contentType: 'application/pdf',
+          content: Buffer.from('%PDF-1.4 test').toString('base64'),
+        },
+      ],
+    });
+    expect(await processOutbox(t.deps)).toBe(1);
+    const mail = smtp.received.find((m) => m.to.includes('max@kunde.example'));
+    expect(mail).toBeDefined();
+    expect(mail!.raw).toContain('Subject: Ihr Beleg');
+    expect(mail!.raw).toContain('Ihr Team Nord');
+    expect(mail!.raw).toContain('Hafenweg 3');
+    expect(mail!.raw).toContain('filename=beleg.pdf');
+    expect((await findMail(t.database.db, id))?.status).toBe('sent');
+    // Sent mails are not sent twice.
+    expect(await processOutbox(t.deps)).toBe(0);
+  });
+
+  it('keeps a failed mail and retries it later with backoff', async () => {
+    smtp.setRefuse(true);
+    const id = await enqueueMail(t.database.db, {
+      staff_id: null,
+      kind: 'test',
+      to: 'voll@kunde.example',
+      subject: 'Wiederholung',
+      text: 'x',
+    });
+    await processOutbox(t.deps);
+    const failed = await findMail(t.database.db, id);
+    expect(failed).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(failed!.last_error).toContain('Postfach voll');
+    expect(failed!.next_attempt_at.getTime()).toBeGreaterThan(Date.now() + 20_000);
+    // Not due yet: nothing is sent.
+    smtp.setRefuse(false);
+    expect(await processOutbox(t.deps)).toBe(0);
+    // Once due, it goes out.
+    await t.database.db.execute(
+      (await import('drizzle-orm')).sql`update mail_outbox set next_attempt_at = now() where id = ${id}`,
+    );
+    expect(await processOutbox(t.deps)).toBe(1);
+    expect((await findMail(t.database.db, id))?.status).toBe('sent');
+    expect(smtp.received.some((m) => m.to.includes('voll@kunde.example'))).toBe(true);
+  });
+
+  it('writes .eml files when no SMTP server is configured', async () => {
+    const outboxDir = mkdtempSync(path.join(os.tmpdir(), 'tz-outbox-'));
+    const id = await enqueueMail(t.database.db, {
+      staff_id: null,
+      kind: 'test',
+      to: 'eml@kunde.example',
+      subject: 'Als Datei',
+      text: 'Hallo',
+    });
+    await processOutbox({ db: t.database.db, config: { ...t.deps.config, smtpUrl: undefined, outboxDir } });
+    const files = readdirSync(outboxDir);
+    expect(files).toContain(`${id}.eml`);
+    expect(readFileSync(path.join(outboxDir, `${id}.eml`), 'utf8')).toContain('Subject: Als Datei');
+  });
+});

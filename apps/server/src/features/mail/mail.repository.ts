@@ -1,0 +1,82 @@
+import { eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { type MailAttachment, mailOutbox } from '../../db/schema/mail';
+
+export interface NewMail {
+  staff_id: number | null;
+  kind: string;
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  attachments?: MailAttachment[];
+}
+
+export async function insertMail(db: DbOrTx, mail: NewMail) {
+  const [row] = await db
+    .insert(mailOutbox)
+    .values({ ...mail, attachments: mail.attachments ?? [] })
+    .returning({ id: mailOutbox.id });
+  return row!.id;
+}
+
+export type OutboxRow = typeof mailOutbox.$inferSelect;
+
+/**
+ * Claims due mails for this worker. SKIP LOCKED lets several server processes
+ * share the outbox; a claim expires, so a crashed sender's mails come back.
+ */
+export async function claimDue(db: DbOrTx, limit: number): Promise<OutboxRow[]> {
+  const res = await db.execute(sql`
+    update mail_outbox set locked_until = now() + interval '5 minutes'
+    where id in (
+      select id from mail_outbox
+      where status = 'pending' and next_attempt_at <= now() and (locked_until is null or locked_until < now())
+      order by id limit ${limit}
+      for update skip locked
+    )
+    returning id`);
+  const ids = (res as unknown as { rows: { id: number }[] }).rows.map((r) => r.id);
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(mailOutbox)
+    .where(
+      sql`${mailOutbox.id} in (${sql.join(
+        ids.map((i) => sql`${i}`),
+        sql`, `,
+      )})`,
+    )
+    .orderBy(mailOutbox.id);
+}
+
+export async function markSent(db: DbOrTx, id: number) {
+  await db
+    .update(mailOutbox)
+    .set({
+      status: 'sent',
+      sent_at: sql`now()`,
+      locked_until: null,
+      attempts: sql`${mailOutbox.attempts} + 1`,
+      last_error: null,
+    })
+    .where(eq(mailOutbox.id, id));
+}
+
+export async function markFailed(db: DbOrTx, id: number, error: string, retryAt: Date, giveUp: boolean) {
+  await db
+    .update(mailOutbox)
+    .set({
+      status: giveUp ? 'failed' : 'pending',
+      attempts: sql`${mailOutbox.attempts} + 1`,
+      last_error: error.slice(0, 2000),
+      next_attempt_at: retryAt,
+      locked_until: null,
+    })
+    .where(eq(mailOutbox.id, id));
+}
+
+export async function findMail(db: DbOrTx, id: number) {
+  const rows = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+  return rows[0];
+}

@@ -1,0 +1,295 @@
+import { ROLE } from '@tz/shared/constants';
+import { MSG } from '@tz/shared/messages';
+import { desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { paymentClassifications } from '../../db/schema/appointments';
+import { mailOutbox } from '../../db/schema/mail';
+import { auditLog } from '../../db/schema/platform';
+import { centreWithUser, createAppointmentRow } from '../../test/factories';
+import { pdfText } from '../../test/pdf-text';
+import { startSmtp } from '../../test/smtp';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { processOutbox } from '../mail/mail-outbox';
+
+let t: TestApp;
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
+beforeAll(async () => {
+  smtp = await startSmtp();
+  t = await createTestApp({ smtpUrl: smtp.url });
+  await t.database.db
+    .insert(paymentClassifications)
+    .values({ id: 31, label: '§ 4a TestV Bürgertest' })
+    .onConflictDoNothing();
+});
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
+
+const centreFields = {
+  full_name: 'Testzentrum Hafen',
+  email: 'hafen@zentrum.example',
+  tz_street: 'Hafenweg',
+  tz_street_number: '3',
+  tz_zip: '20095',
+  tz_city: 'Hamburg',
+  inv_entity: 'Hafen Gesundheit GmbH',
+  inv_street: 'Kaistraße 9',
+  inv_zip: '20457',
+  inv_city: 'Hamburg',
+  UID: 'DE987654321',
+  info: 'Herzliche Grüße\nIhr Hafenteam',
+};
+
+async function setup(centre: Record<string, unknown> = {}) {
+  const c = await centreWithUser(t.app, t.database.db, ROLE.staff, { ...centreFields, ...centre });
+  const url = (appointmentId: number, action: string) =>
+    `/api/staff/${c.centre.id}/receipts/${appointmentId}/${action}`;
+  return { ...c, url };
+}
+
+async function download(headers: Record<string, string>, url: string) {
+  const res = await t.app.inject({ method: 'GET', url, headers });
+  return { res, text: res.statusCode === 200 ? await pdfText(res.rawPayload) : '' };
+}
+
+describe('receipt PDF', () => {
+  it('is a real receipt: centre, invoice entity, UID, customer, service, date, time, price with VAT, classification, number, result', async () => {
+    const s = await setup();
+    const { appointment } = await createAppointmentRow(t.database.db, s.centre.id, {
+      customer: { first_name: 'Jürgen', last_name: 'Müßig', email: null },
+      service: { title: 'Bürgertest Antigen', price: 1190, test_type: 1 },
+      appointment: { payment_class_id: 31, res_detected: 1, start_date: new Date('2024-03-01T08:30:00Z') },
+    });
+    const { res, text } = await download(s.headers, s.url(appointment.id, 'pdf'));
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="beleg-000001.pdf"');
+    for (const part of [
+      'Testzentrum Hafen',
+      'Hafenweg 3',
+      '20095 Hamburg',
+      'Hafen Gesundheit GmbH',
+      'Kaistraße 9',
+      'USt-IdNr.: DE987654321',
+      'Jürgen Müßig',
+      'Musterstraße 14',
+      'Geburtsdatum: 25.06.1980',
+      'Bürgertest Antigen',
+      // 08:30 UTC is 09:30 in Berlin (the centre's time zone decides)
+      'Termin: 01.03.2024 um 09:30 Uhr',
+      'Zahlungsklassifizierung: § 4a TestV Bürgertest',
+      'Belegnummer: 000001',
+      'Nettobetrag: 10,00 €',
+      'zzgl. 19 % MwSt.: 1,90 €',
+      'Gesamtbetrag (inkl. 19 % MwSt.): 11,90 €',
+      'Testergebnis: negativ',
+    ]) {
+      expect(text).toContain(part);
+    }
+  });
+
+  it('uses the centre VAT rate and leaves the result out for services that are no test', async () => {
+    const s = await setup({ default_IVA: '7.00' });
+    const { appointment } = await createAppointmentRow(t.database.db, s.centre.id, {
+      service: { title: 'Beratung', price: 1070, test_type: null },
+    });
+    const { text } = await download(s.headers, s.url(appointment.id, 'pdf'));
+    expect(text).toContain('zzgl. 7 % MwSt.: 0,70 €');
+    expect(text).toContain('Nettobetrag: 10,00 €');
+    expect(text).toContain('Zahlungsklassifizierung: Keine Auswahl');
+    expect(text).not.toContain('Testergebnis');
+  });
+
+  it('keeps one number per appointment and numbers receipts per centre without gaps or duplicates, even in parallel', async () => {
+    const s = await setup();
+    const other = await setup();
+    const rows = await Promise.all(Array.from({ length: 6 }, () => createAppointmentRow(t.database.db, s.centre.id)));
+    const results = await Promise.all(rows.map((r) => download(s.headers, s.url(r.appointment.id, 'pdf'))));
+    const numbers = results.map((r) => /Belegnummer: (\d+)/.exec(r.text)?.[1]).sort();
+    expect(numbers).toEqual(['000001', '000002', '000003', '000004', '000005', '000006']);
+    // Downloading again gives the same receipt, no new number.
+    const again = await download(s.headers, s.url(rows[0]!.appointment.id, 'pdf'));
+    expect(again.text).toContain(`Belegnummer: ${/Belegnummer: (\d+)/.exec(results[0]!.text)?.[1]}`);
+    // The other centre counts on its own.
+    const { appointment } = await createAppointmentRow(t.database.db, other.centre.id);
+    expect((await download(other.headers, other.url(appointment.id, 'pdf'))).text).toContain('Belegnummer: 000001');
+    const audits = await t.database.db.select().from(auditLog).where(eq(auditLog.staff_id, s.centre.id));
+    expect(audits.filter((a) => a.entity === 'receipt' && a.action === 'issue')).toHaveLength(6);
+  });
+
+  it('refuses a receipt for a cancelled appointment', async () => {
+    const s = await setup();
+    const { appointment } = await createAppointmentRow(t.database.db, s.centre.id, {
+      appointment: { status: 'cancelled' },
+    });
+    const { res } = await download(s.headers, s.url(appointment.id, 'pdf'));
+    expect(res.statusCode).toBe(422);
+    expect(res.json().message).toBe(MSG.receiptCancelledAppointment);
+  });
+
+  it("does not find another centre's appointment", async () => {
+    const s = await setup();
+    const other = await setup();
+    const { appointment } = await createAppointmentRow(t.database.db, other.centre.id);
+    expect((await download(s.headers, s.url(appointment.id, 'pdf'))).res.statusCode).toBe(404);
+    const send = await t.app.inject({
+      method: 'POST',
+      url: s.url(appointment.id, 'send'),
+      headers: s.headers,
+      payload: {},
+    });
+    expect(send.statusCode).toBe(404);
+  });
+});
+
+async function lastMailTo(to: string) {
+  const [row] = await t.database.db
+    .select()
+    .from(mailOutbox)
+    .where(eq(mailOutbox.to, to))
+    .orderBy(desc(mailOutbox.id))
+    .limit(1);
+  return row;
+}
+
+describe('sending receipts', () => {
+  it("mails the receipt PDF to the customer with the centre's signature", async () => {
+    const s = await setup();
+    const { appointment } = await createAppointmentRow(t.database.db, s.centre.id, {
+      customer: { email: 'erika@kunde.example', first_name: 'Erika', last_name: 'Muster' },
+    });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: s.url(appointment.id, 'send'),
+      headers: s.headers,
+      payload: {},
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      email: 'erika@kunde.example',
+      message: MSG.receiptSent,
+      receipt_number: '000001',
+    });
+    await processOutbox(t.deps);
+    const mail = smtp.received.find((m) => m.to.includes('erika@kunde.example'));
+    expect(mail?.raw).toContain('filename=beleg-000001.pdf');
+    expect(mail?.raw).toContain('Ihr Hafenteam');
+    expect(mail?.raw).toContain('Guten Tag Erika Muster');
+    const row = await lastMailTo('erika@kunde.example');
+    expect(row?.status).toBe('sent');
+    expect(await pdfText(Buffer.from(row!.attachments[0]!.content, 'base64'))).toContain('Belegnummer: 000001');
+  });
+
+  it('sends to the alternative address when one is given', async () => {
+    const s = await setup();
+    const { appointment } = await createAppointmentRow(t.database.db, s.centre.id);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: s.url(appointment.id, 'send'),
+      headers: s.headers,
+      payload: { email: 'buchhaltung@firma.example' },
+    });
+    expect(res.json().email).toBe('buchhaltung@firma.example');
+    expect((await lastMailTo('buchhaltung@firma.example'))?.kind).toBe('receipt');
+  });
+
+  it("falls back to the centre's address when the customer has none", async () => {
+    const s = await setup({ email: `fallback-${Date.now()}@zentrum.example` });
+    const { appointment } = await createAppointmentRow(t.database.db, s.centre.id, { customer: { email: null } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: s.url(appointment.id, 'send'),
+      headers: s.headers,
+      payload: {},
+    });
+    expect(res.json().email).toBe(s.centre.email);
+  });
+
+  it('refuses when no address is known at all, and an invalid address', async () => {
+    const s = await setup({ email: null });
+    const { appointment } = await createAppointmentRow(t.database.db, s.centre.id, { customer: { email: null } });
+    const none = await t.app.inject({
+      method: 'POST',
+      url: s.url(appointment.id, 'send'),
+      headers: s.headers,
+      payload: {},
+    });
+    expect(none.statusCode).toBe(422);
+    expect(none.json().message).toBe(MSG.receiptNoRecipient);
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: s.url(appointment.id, 'send'),
+      headers: s.headers,
+      payload: { email: 'kein-at-zeichen' },
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('sends a copy only of an issued receipt, with the same number', async () => {
+    const s = await setup();
+    const { appointment } = await createAppointmentRow(t.database.db, s.centre.id);
+    const early = await t.app.inject({
+      method: 'POST',
+      url: s.url(appointment.id, 'copy'),
+      headers: s.headers,
+      payload: { email: 'kopie@firma.example' },
+    });
+    expect(early.statusCode).toBe(422);
+    expect(early.json().message).toBe(MSG.receiptNotIssued);
+
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: s.url(appointment.id, 'send'),
+      headers: s.headers,
+      payload: {},
+    });
+    const copy = await t.app.inject({
+      method: 'POST',
+      url: s.url(appointment.id, 'copy'),
+      headers: s.headers,
+      payload: { email: 'kopie@firma.example' },
+    });
+    expect(copy.statusCode).toBe(200);
+    expect(copy.json().receipt_number).toBe(sent.json().receipt_number);
+    const row = await lastMailTo('kopie@firma.example');
+    expect(row?.subject).toContain('Kopie');
+    const text = await pdfText(Buffer.from(row!.attachments[0]!.content, 'base64'));
+    expect(text).toContain('Beleg (Kopie)');
+    expect(text).toContain(`Belegnummer: ${sent.json().receipt_number}`);
+  });
+});
+
+describe('confirmation mail', () => {
+  it('mails the appointment confirmation with date, time and place to the customer', async () => {
+    const s = await setup();
+    const { appointment, customerId } = await createAppointmentRow(t.database.db, s.centre.id, {
+      customer: { email: 'bestaetigung@kunde.example' },
+      service: { title: 'PCR-Test' },
+    });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/staff/${s.centre.id}/receipts/confirmation-mail/${appointment.id}/${customerId}`,
+      headers: s.headers,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ email: 'bestaetigung@kunde.example', message: MSG.confirmationMailSent });
+    const row = await lastMailTo('bestaetigung@kunde.example');
+    expect(row?.subject).toBe('Terminbestätigung – Testzentrum Hafen');
+    expect(row?.text).toContain('„PCR-Test“ am 01.03.2024 um 09:30 Uhr');
+    expect(row?.text).toContain('Hafenweg 3, 20095 Hamburg');
+  });
+
+  it('refuses a customer without email and a customer id that does not match', async () => {
+    const s = await setup();
+    const { appointment, customerId } = await createAppointmentRow(t.database.db, s.centre.id, {
+      customer: { email: null },
+    });
+    const base = `/api/staff/${s.centre.id}/receipts/confirmation-mail/${appointment.id}`;
+    const none = await t.app.inject({ method: 'GET', url: `${base}/${customerId}`, headers: s.headers });
+    expect(none.statusCode).toBe(422);
+    expect(none.json().message).toBe(MSG.customerHasNoEmail);
+    const wrong = await t.app.inject({ method: 'GET', url: `${base}/${customerId + 999}`, headers: s.headers });
+    expect(wrong.statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,95 @@
+import { randomUUID } from 'node:crypto';
+import { ROLE } from '@tz/shared/constants';
+import { dateInZone } from '@tz/shared/rules/centre-date';
+import { dayIndexOf } from '@tz/shared/rules/free-slots';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appointments } from '../../db/schema/appointments';
+import { customers } from '../../db/schema/customers';
+import { centreWithUser, createService, createUser, login } from '../../test/factories';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const date = dateInZone(new Date(Date.now() + 8 * 86_400_000), 'Europe/Berlin');
+const berlin = (time: string) => sql`(${date}::date + ${time}::time) at time zone 'Europe/Berlin'`;
+
+describe('free slots of a day', () => {
+  it('answers the slots of the opening hours minus break, bookings at capacity and holidays', async () => {
+    const m = await centreWithUser(t.app, t.database.db, ROLE.manager);
+    const staffId = m.centre.id;
+    const service = await createService(t.database.db, {
+      staff_id: staffId,
+      slot_length: 1800,
+      duration: 1800,
+      capacity_max: 1,
+      active: true,
+    });
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/staff/${staffId}/schedule/items`,
+      headers: m.headers,
+      payload: {
+        schedule_items: [
+          {
+            day_index: dayIndexOf(date),
+            start_time: '08:00',
+            end_time: '11:00',
+            break: [{ start_time: '10:00', end_time: '10:30' }],
+          },
+        ],
+      },
+    });
+    const [customer] = await t.database.db
+      .insert(customers)
+      .values({ staff_id: staffId, first_name: 'Erika', last_name: 'Muster' })
+      .returning();
+    const booking = (start: string, end: string, fields: Partial<typeof appointments.$inferInsert> = {}) => ({
+      staff_id: staffId,
+      customer_id: customer!.id,
+      service_id: service.id,
+      token: randomUUID(),
+      start_date: berlin(start) as unknown as Date,
+      end_date: berlin(end) as unknown as Date,
+      ...fields,
+    });
+    await t.database.db
+      .insert(appointments)
+      .values([
+        booking('09:00', '09:30'),
+        booking('08:00', '08:30', { status: 'cancelled' }),
+        booking('10:30', '11:00', { should_block_slot: true }),
+      ]);
+
+    // Reading free slots is open to every staff member (appointment screens need it).
+    const staff = await createUser(t.database.db, { staff_id: staffId, role_id: ROLE.staff });
+    const headers = { authorization: `Bearer ${(await login(t.app, staff.email)).token}` };
+    const url = `/api/staff/${staffId}/schedule/free-slots?service_id=${service.id}&date=${date}`;
+    const res = await t.app.inject({ method: 'GET', url, headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().map((s: { start_time: string }) => s.start_time)).toEqual(['08:00', '08:30', '09:30']);
+
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/staff/${staffId}/schedule/holidays`,
+      headers: m.headers,
+      payload: { date: [date] },
+    });
+    expect((await t.app.inject({ method: 'GET', url, headers })).json()).toEqual([]);
+  });
+
+  it('offers nothing for an inactive service', async () => {
+    const m = await centreWithUser(t.app, t.database.db, ROLE.manager);
+    const service = await createService(t.database.db, { staff_id: m.centre.id, active: false });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/staff/${m.centre.id}/schedule/free-slots?service_id=${service.id}&date=${date}`,
+      headers: m.headers,
+    });
+    expect(res.json()).toEqual([]);
+  });
+});

@@ -1,0 +1,144 @@
+import { type AnyColumn, and, asc, eq, gte, inArray, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { appointments } from '../../db/schema/appointments';
+import { centres } from '../../db/schema/centres';
+import { holidays, scheduleBreaks, scheduleItems, specialDays } from '../../db/schema/schedule';
+
+export async function centreTimeZone(db: DbOrTx, staffId: number) {
+  const rows = await db.select({ time_zone: centres.time_zone }).from(centres).where(eq(centres.id, staffId));
+  return rows[0]?.time_zone ?? 'Europe/Berlin';
+}
+
+export async function listScheduleItems(db: DbOrTx, staffId: number) {
+  const items = await db
+    .select()
+    .from(scheduleItems)
+    .where(eq(scheduleItems.staff_id, staffId))
+    .orderBy(asc(scheduleItems.day_index));
+  const breaks = await db
+    .select()
+    .from(scheduleBreaks)
+    .where(eq(scheduleBreaks.staff_id, staffId))
+    .orderBy(asc(scheduleBreaks.position));
+  return { items, breaks };
+}
+
+export async function deleteScheduleDays(db: DbOrTx, staffId: number, dayIndexes: number[]) {
+  if (dayIndexes.length === 0) return;
+  await db
+    .delete(scheduleItems)
+    .where(and(eq(scheduleItems.staff_id, staffId), inArray(scheduleItems.day_index, dayIndexes)));
+}
+
+/** Writes one weekday with its breaks (replacing what was there). */
+export async function upsertScheduleDay(
+  db: DbOrTx,
+  staffId: number,
+  day: { day_index: number; start_time: string; end_time: string; breaks: { start_time: string; end_time: string }[] },
+) {
+  const [item] = await db
+    .insert(scheduleItems)
+    .values({ staff_id: staffId, day_index: day.day_index, start_time: day.start_time, end_time: day.end_time })
+    .onConflictDoUpdate({
+      target: [scheduleItems.staff_id, scheduleItems.day_index],
+      set: { start_time: day.start_time, end_time: day.end_time },
+    })
+    .returning({ id: scheduleItems.id });
+  await db.delete(scheduleBreaks).where(eq(scheduleBreaks.schedule_item_id, item!.id));
+  if (day.breaks.length > 0) {
+    await db.insert(scheduleBreaks).values(
+      day.breaks.map((b, i) => ({
+        staff_id: staffId,
+        schedule_item_id: item!.id,
+        position: i + 1,
+        start_time: b.start_time,
+        end_time: b.end_time,
+      })),
+    );
+  }
+}
+
+export async function listSpecialDays(db: DbOrTx, staffId: number, fromDate: string) {
+  return db
+    .select()
+    .from(specialDays)
+    .where(and(eq(specialDays.staff_id, staffId), gte(specialDays.date, fromDate)))
+    .orderBy(asc(specialDays.date));
+}
+
+export type SpecialDayRow = Omit<typeof specialDays.$inferInsert, 'id' | 'staff_id'>;
+
+/** A date that already has deviating hours gets the new ones. */
+export async function upsertSpecialDays(db: DbOrTx, staffId: number, rows: SpecialDayRow[]) {
+  if (rows.length === 0) return;
+  await db
+    .insert(specialDays)
+    .values(rows.map((r) => ({ ...r, staff_id: staffId })))
+    .onConflictDoUpdate({
+      target: [specialDays.staff_id, specialDays.date],
+      set: {
+        start_time: sql`excluded.start_time`,
+        end_time: sql`excluded.end_time`,
+        break_start_time: sql`excluded.break_start_time`,
+        break_end_time: sql`excluded.break_end_time`,
+        break_start_time2: sql`excluded.break_start_time2`,
+        break_end_time2: sql`excluded.break_end_time2`,
+      },
+    });
+}
+
+export async function deleteSpecialDay(db: DbOrTx, staffId: number, id: number) {
+  const rows = await db
+    .delete(specialDays)
+    .where(and(eq(specialDays.staff_id, staffId), eq(specialDays.id, id)))
+    .returning({ id: specialDays.id });
+  return rows.length > 0;
+}
+
+export async function listHolidays(db: DbOrTx, staffId: number, fromDate: string) {
+  return db
+    .select({ id: holidays.id, date: holidays.date })
+    .from(holidays)
+    .where(and(eq(holidays.staff_id, staffId), gte(holidays.date, fromDate)))
+    .orderBy(asc(holidays.date));
+}
+
+export async function insertHolidays(db: DbOrTx, staffId: number, dates: string[]) {
+  if (dates.length === 0) return;
+  await db
+    .insert(holidays)
+    .values(dates.map((date) => ({ staff_id: staffId, date })))
+    .onConflictDoNothing();
+}
+
+export async function deleteHoliday(db: DbOrTx, staffId: number, id: number) {
+  const rows = await db
+    .delete(holidays)
+    .where(and(eq(holidays.staff_id, staffId), eq(holidays.id, id)))
+    .returning({ id: holidays.id });
+  return rows.length > 0;
+}
+
+/**
+ * What occupies places on a local date: appointments of the service and
+ * blocked slots of any service (cancelled ones do not count), as local times.
+ */
+export async function occupationsOfDay(db: DbOrTx, staffId: number, serviceId: number, date: string, timeZone: string) {
+  const local = (col: AnyColumn) => sql<string>`to_char(timezone(${timeZone}, ${col}), 'HH24:MI')`;
+  return db
+    .select({
+      start_time: local(appointments.start_date),
+      end_time: local(appointments.end_date),
+      persons: appointments.number_of_persons,
+      blocked: appointments.should_block_slot,
+    })
+    .from(appointments)
+    .where(
+      and(
+        eq(appointments.staff_id, staffId),
+        sql`timezone(${timeZone}, ${appointments.start_date})::date = ${date}::date`,
+        sql`${appointments.status} <> 'cancelled'`,
+        or(eq(appointments.service_id, serviceId), eq(appointments.should_block_slot, true)),
+      ),
+    );
+}

@@ -1,0 +1,87 @@
+import { MSG } from '@tz/shared/messages';
+import { loginWithoutNews, openFromSidebar } from '../configuration-helpers';
+import { DEMO, expect, expectAccessible, test } from '../fixtures';
+
+test('opening hours with a break are saved, and a break outside the hours is refused', async ({ page }) => {
+  // many steps on a shared two-core machine
+  test.slow();
+  await loginWithoutNews(page, DEMO.manager);
+  await openFromSidebar(page, 'Öffnungszeiten');
+  await expect(page.getByRole('heading', { name: 'Öffnungszeiten', level: 1 })).toBeVisible();
+  await expect(page.getByText(MSG.openingHoursInfo)).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Montag Beginn' })).toHaveValue('08:00');
+  await expectAccessible(page);
+
+  await page.getByRole('textbox', { name: 'Sonntag Beginn' }).fill('10:00');
+  await page.getByRole('textbox', { name: 'Sonntag Ende' }).fill('16:00');
+  await page.getByRole('textbox', { name: 'Sonntag Pause 1 Beginn' }).fill('17:00');
+  await page.getByRole('textbox', { name: 'Sonntag Pause 1 Ende' }).fill('17:30');
+  await page.getByRole('button', { name: MSG.openingHoursSave }).click();
+  const error = page.getByRole('dialog', { name: MSG.errorTitle });
+  await expect(error).toContainText(`${MSG.genericErrorColon}Sonntag: ${MSG.breakOutsideHours}`);
+  await error.getByRole('button', { name: 'OK' }).click();
+
+  await page.getByRole('textbox', { name: 'Sonntag Beginn' }).fill('10:00');
+  await page.getByRole('textbox', { name: 'Sonntag Pause 1 Beginn' }).fill('12:00');
+  await page.getByRole('textbox', { name: 'Sonntag Pause 1 Ende' }).fill('12:30');
+  await page.getByRole('button', { name: MSG.openingHoursSave }).click();
+  const ok = page.getByRole('dialog', { name: MSG.updated });
+  await expect(ok).toContainText(MSG.scheduleSaved);
+  await expectAccessible(page);
+  await ok.getByRole('button', { name: 'OK' }).click();
+
+  // OK reloads the page: the saved values come from the server.
+  await expect(page.getByRole('textbox', { name: 'Sonntag Pause 1 Ende' })).toHaveValue('12:30');
+  await expect(page.getByRole('textbox', { name: 'Sonntag Ende' })).toHaveValue('16:00');
+});
+
+test('a special day is entered and listed under the opening hours', async ({ page }) => {
+  // many steps on a shared two-core machine
+  test.slow();
+  const year = new Date().getFullYear() + 1;
+  await loginWithoutNews(page, DEMO.manager);
+  await openFromSidebar(page, 'Öffnungszeiten');
+  await page.getByRole('link', { name: 'Abweichende Öffnungszeiten eintragen' }).click();
+  await expect(page.getByRole('heading', { name: 'Abweichende Öffnungszeiten' })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('textbox', { name: 'Tag 1 Datum' }).fill(`07.07.${year}`);
+  await page.getByRole('textbox', { name: 'Tag 1 Beginn' }).fill('09:00');
+  await page.getByRole('textbox', { name: 'Tag 1 Ende' }).fill('13:00');
+  await page.getByRole('button', { name: MSG.saveDays }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText(MSG.daysSaved);
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  await expect(page).toHaveURL(/\/openingHours$/);
+  const row = page.getByRole('row').filter({ hasText: `07.07.${year}` });
+  await expect(row).toContainText('09:00–13:00');
+
+  await row.getByRole('button', { name: `Tag 07.07.${year} löschen` }).click();
+  await expect(page.getByText(MSG.deleteDayConfirm)).toBeVisible();
+  await page.getByRole('button', { name: 'Ja' }).click();
+  await expect(page.getByText(MSG.holidayDeleted)).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: `07.07.${year}` })).toHaveCount(0);
+});
+
+test('a holiday is added among empty pickers and deleted after confirmation', async ({ page }) => {
+  // many steps on a shared two-core machine
+  test.slow();
+  const year = new Date().getFullYear() + 1;
+  await loginWithoutNews(page, DEMO.manager);
+  await openFromSidebar(page, 'Feiertage');
+  await expect(page.getByRole('heading', { name: 'Feiertage', level: 1 })).toBeVisible();
+  await expect(page.getByText(MSG.holidaysAtOnce)).toBeVisible();
+  await expectAccessible(page);
+
+  await page.getByRole('textbox', { name: 'Feiertag 3' }).fill(`15.08.${year}`);
+  await page.getByRole('button', { name: 'Feiertage speichern' }).click();
+  await expect(page.getByText(MSG.holidaysUpdated)).toBeVisible();
+  const row = page.getByRole('row').filter({ hasText: `15.08.${year}` });
+  await expect(row).toBeVisible();
+
+  await row.getByRole('button', { name: `Feiertag 15.08.${year} löschen` }).click();
+  await expect(page.getByText(MSG.deleteHolidayConfirm)).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Ja' }).click();
+  await expect(page.getByText(MSG.holidayDeleted)).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: `15.08.${year}` })).toHaveCount(0);
+});

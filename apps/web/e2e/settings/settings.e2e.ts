@@ -1,0 +1,61 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { MSG } from '@tz/shared/messages';
+import { loginWithoutNews, openFromSidebar } from '../configuration-helpers';
+import { DEMO, expect, expectAccessible, test } from '../fixtures';
+
+const P12 = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../server/src/features/settings/fixtures/test-demis.p12',
+);
+
+test('an administrator saves the settings and reaches the DEMIS section through the focus parameter', async ({
+  page,
+}) => {
+  // many steps on a shared two-core machine
+  test.slow();
+  await loginWithoutNews(page, DEMO.admin);
+  await openFromSidebar(page, 'Einstellungen');
+  await expect(page.getByRole('heading', { name: 'Einstellungen', level: 1 })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Name des Zentrums' })).toHaveValue('Testzentrum Musterstadt');
+  await expectAccessible(page);
+
+  // A required field left empty is named, and nothing is saved.
+  await page.getByRole('textbox', { name: 'Umsatzsteuer-ID' }).fill('');
+  await page.getByRole('button', { name: 'Einstellungen speichern' }).click();
+  await expect(page.getByText('Umsatzsteuer-ID ist ein Pflichtfeld')).toBeVisible();
+
+  await page.getByRole('textbox', { name: 'Umsatzsteuer-ID' }).fill('DE123456789');
+  await page.getByRole('textbox', { name: 'Servicezeiten' }).fill('Mo–So 7–21 Uhr');
+  await page.getByRole('switch', { name: 'Zahlungsklassifikation vor Ergebnis erzwingen' }).check();
+  await page.getByRole('button', { name: 'Einstellungen speichern' }).click();
+  await expect(page.getByText(MSG.settingsSaved)).toBeVisible();
+
+  await page.goto('/settings/DEMIS');
+  const demis = page.getByRole('heading', { name: 'DEMIS', level: 2 });
+  await expect(demis).toBeInViewport();
+  await expect(page.getByRole('textbox', { name: 'Servicezeiten' })).toHaveValue('Mo–So 7–21 Uhr');
+  await expect(page.getByRole('switch', { name: 'Zahlungsklassifikation vor Ergebnis erzwingen' })).toBeChecked();
+  await expect(page.getByText('Hinterlegtes Zertifikat: keines')).toBeVisible();
+
+  await page.locator('input[type="file"]').setInputFiles(P12);
+  await page.getByLabel('Passwort des Zertifikats').fill('geheim');
+  await page.getByRole('button', { name: 'Zertifikat hochladen' }).click();
+  await expect(page.getByText(MSG.uploaded, { exact: true })).toBeVisible();
+  await expect(page.getByText('Hinterlegtes Zertifikat: test-demis.p12')).toBeVisible();
+  await expectAccessible(page);
+
+  // Put the switch back so other tests see the demo as seeded.
+  await page.getByRole('switch', { name: 'Zahlungsklassifikation vor Ergebnis erzwingen' }).uncheck();
+  await page.getByRole('button', { name: 'Einstellungen speichern' }).click();
+  await expect(page.getByText(MSG.settingsSaved)).toBeVisible();
+});
+
+test('a staff member is refused the settings by the server', async ({ page }) => {
+  // many steps on a shared two-core machine
+  test.slow();
+  await loginWithoutNews(page, DEMO.staff);
+  await page.goto('/settings');
+  await expect(page.getByText(MSG.genericError)).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Name des Zentrums' })).toHaveCount(0);
+});

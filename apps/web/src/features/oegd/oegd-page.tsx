@@ -1,0 +1,252 @@
+import {
+  Alert,
+  Anchor,
+  Button,
+  Checkbox,
+  Group,
+  Loader,
+  Paper,
+  Radio,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { KV_SPECIAL_NUMBER_LENGTH } from '@tz/shared/constants';
+import { buildPath } from '@tz/shared/http/endpoint';
+import { MSG } from '@tz/shared/messages';
+import { previewOegdForm } from '@tz/shared/oegd/oegd.contract';
+import {
+  OEGD_DIAGNOSTIC_OPTIONS,
+  OEGD_GENDER_OPTIONS,
+  OEGD_KIND_OPTIONS,
+  OEGD_REASON_OPTIONS,
+  OEGD_RISK_OPTIONS,
+  type OegdFormErrors,
+  validateOegdForm,
+} from '@tz/shared/rules/oegd-form';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { ApiError } from '../../api/client';
+import { useAuth } from '../../auth/use-session';
+import { to } from '../../routes';
+import { formatDate } from '../../ui/format';
+import { useOegdForm, useSaveOegdForm, useUpdateGender } from './use-oegd';
+
+interface Values {
+  kind: number;
+  kind_num: string;
+  reason: number;
+  diagnostic: number;
+  risk: number[];
+  optin: boolean;
+}
+
+/** Route cutomer.createOegd: the official test form before printing (configuration-admin §2). */
+export default function OegdPage() {
+  const params = useParams();
+  const customerId = Number(params.customer_id);
+  const token = params.token ?? '';
+  const auth = useAuth();
+  const form = useOegdForm(customerId, token);
+  const save = useSaveOegdForm(customerId, token);
+  const updateGender = useUpdateGender();
+  const [gender, setGender] = useState(0);
+  const lastSavedGender = useRef(0);
+  const [values, setValues] = useState<Values | null>(null);
+  const [withBackground, setWithBackground] = useState(true);
+  const [errors, setErrors] = useState<OegdFormErrors>({});
+  const previewRef = useRef<HTMLFormElement>(null);
+
+  useEffect(() => {
+    if (form.data && values === null) {
+      setValues(form.data.values);
+      setGender(form.data.customer.gender);
+      lastSavedGender.current = form.data.customer.gender;
+    }
+  }, [form.data, values]);
+
+  if (form.isLoading) return <Loader aria-label="Formular wird geladen" />;
+  if (form.error || !form.data || !values) {
+    return (
+      <Stack>
+        <Title order={1} size="h2">
+          Amtliches Testformular (ÖGD)
+        </Title>
+        <Alert color="red" role="alert">
+          {form.error instanceof ApiError ? `${MSG.genericErrorBang} ${form.error.message}` : MSG.genericErrorBang}
+        </Alert>
+      </Stack>
+    );
+  }
+  const { customer, appointment } = form.data;
+  const set = <K extends keyof Values>(k: K, v: Values[K]) => setValues({ ...values, [k]: v });
+
+  // Saved at once; a server error puts the last valid value back.
+  const changeGender = (value: string | null) => {
+    const next = Number(value ?? 0);
+    setGender(next);
+    setErrors((e) => ({ ...e, gender: undefined }));
+    updateGender.mutate(
+      { customer_id: customer.id, gender: next },
+      {
+        onSuccess: () => {
+          lastSavedGender.current = next;
+        },
+        onError: (e) => {
+          setGender(lastSavedGender.current);
+          notifications.show({
+            color: 'red',
+            title: MSG.errorTitle,
+            message: e instanceof ApiError ? e.message : MSG.genericError,
+          });
+        },
+      },
+    );
+  };
+
+  const preview = async () => {
+    const found = validateOegdForm({ gender, kind: values.kind, kind_num: values.kind_num });
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    try {
+      await save.mutateAsync(values);
+      previewRef.current?.submit();
+    } catch (e) {
+      const details =
+        e instanceof ApiError ? (e.details as { field: string; message: string }[] | undefined) : undefined;
+      if (Array.isArray(details)) setErrors(Object.fromEntries(details.map((d) => [d.field, d.message])));
+      notifications.show({
+        color: 'red',
+        title: MSG.errorTitle,
+        message: e instanceof ApiError ? e.message : MSG.genericError,
+      });
+    }
+  };
+
+  const hasErrors = Object.values(errors).some(Boolean);
+  const radio = (
+    label: string,
+    key: 'kind' | 'reason' | 'diagnostic',
+    options: readonly { value: number; label: string }[],
+  ) => (
+    <Radio.Group label={label} value={String(values[key])} onChange={(v) => set(key, Number(v))}>
+      <Stack gap={6} mt="xs">
+        {options.map((o) => (
+          <Radio key={o.value} value={String(o.value)} label={o.label} />
+        ))}
+      </Stack>
+    </Radio.Group>
+  );
+
+  return (
+    <Stack maw={820}>
+      <Group justify="space-between">
+        <Title order={1} size="h2">
+          Amtliches Testformular (ÖGD)
+        </Title>
+        <Anchor component={Link} to={to('appointments')}>
+          Zurück zu den Terminen
+        </Anchor>
+      </Group>
+
+      <Paper withBorder p="md">
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <div>
+            <Text fw={600}>
+              {customer.first_name} {customer.last_name}
+            </Text>
+            <Text>Geburtsdatum: {formatDate(customer.birthday)}</Text>
+            <Text>{customer.street}</Text>
+            <Text>
+              {customer.postcode} {customer.city}
+            </Text>
+          </div>
+          <div>
+            <Text>
+              Termin: {formatDate(appointment.date)} um {appointment.time} Uhr
+            </Text>
+            <Text>Leistung: {appointment.service_title}</Text>
+            <Text>Vorgangsnummer: {appointment.customer_appointment_id}</Text>
+          </div>
+        </SimpleGrid>
+      </Paper>
+
+      {hasErrors && (
+        <Alert color="red" role="alert">
+          {MSG.checkFormHint}
+        </Alert>
+      )}
+
+      <Select
+        label="Geschlecht"
+        data={OEGD_GENDER_OPTIONS.map((g) => ({ value: String(g.value), label: g.label }))}
+        value={String(gender)}
+        onChange={changeGender}
+        allowDeselect={false}
+        error={errors.gender}
+        maw={300}
+      />
+
+      {radio('Rechtsgrundlage', 'kind', OEGD_KIND_OPTIONS)}
+      {values.kind === 3 && (
+        <TextInput
+          label="KV-Sonderziffer"
+          value={values.kind_num}
+          onChange={(e) => set('kind_num', e.currentTarget.value)}
+          maxLength={KV_SPECIAL_NUMBER_LENGTH}
+          inputMode="numeric"
+          error={errors.kind_num}
+          maw={200}
+        />
+      )}
+      {radio('Grund der Testung', 'reason', OEGD_REASON_OPTIONS)}
+      {radio('Diagnostik', 'diagnostic', OEGD_DIAGNOSTIC_OPTIONS)}
+
+      <Checkbox.Group
+        label="Risikobereich"
+        value={values.risk.map(String)}
+        onChange={(v) => set('risk', v.map(Number))}
+      >
+        <Stack gap={6} mt="xs">
+          {OEGD_RISK_OPTIONS.map((o) => (
+            <Checkbox key={o.value} value={String(o.value)} label={`${o.value}: ${o.label}`} />
+          ))}
+        </Stack>
+      </Checkbox.Group>
+
+      <Checkbox
+        label="Einverstanden mit der Übermittlung des Testergebnisses an die Corona-Warn-App; Datenschutzhinweise wurden ausgehändigt"
+        checked={values.optin}
+        onChange={(e) => set('optin', e.currentTarget.checked)}
+      />
+
+      <Checkbox
+        label="Mit Formularhintergrund drucken"
+        checked={withBackground}
+        onChange={(e) => setWithBackground(e.currentTarget.checked)}
+      />
+
+      {/* A plain form post in a new window (spec): the session token rides in the jwt field. */}
+      <form
+        ref={previewRef}
+        method="post"
+        target="_blank"
+        action={buildPath(previewOegdForm.path, { staffId: auth.staffId, customerId })}
+        rel="noopener"
+      >
+        <input type="hidden" name="jwt" value={auth.token} />
+        <input type="hidden" name="token" value={token} />
+        <input type="hidden" name="iShowBackground" value={withBackground ? '1' : '0'} />
+      </form>
+      <Group>
+        <Button onClick={() => void preview()} loading={save.isPending}>
+          Vorschau
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,251 @@
+import { Badge, Button, Group, Menu, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { OEGD_TEST_TYPES, RESULT, VACCINATION_CENTRE_TYPE } from '@tz/shared/constants';
+import { DEMIS_STATUS_SUCCESS } from '@tz/shared/demis/demis.contract';
+import { MSG } from '@tz/shared/messages';
+import type { HandoffLanguage } from '@tz/shared/rules/handoff-payload';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { ApiError } from '../../api/client';
+import { to } from '../../routes';
+import { MissingDemisSettingsDialog } from '../demis/missing-demis-settings-dialog';
+import { useDemisEligibility, useReportToDemis } from '../demis/use-demis';
+import { type HandoffSystem, useHandoff } from '../oegd/use-handoff';
+import {
+  receiptAddress,
+  useDownloadReceipt,
+  useSendConfirmationMail,
+  useSendReceipt,
+  useSendReceiptCopy,
+} from './use-receipts';
+
+export interface ReceiptDemisAppointment {
+  appointment_id: number;
+  customer_id: number;
+  token: string;
+  res_detected: number | null;
+  demis_status: string | null;
+  service_test_type: number | null;
+  customer_email: string | null;
+}
+
+export interface ReceiptDemisCentre {
+  type: string;
+  email: string | null;
+}
+
+/** 'Etwas ist schief gelaufen (status)' with the server's message, as the spec's error dialogs say. */
+function showError(e: unknown) {
+  const status = e instanceof ApiError ? ((e.details as { status?: number } | undefined)?.status ?? e.status) : 0;
+  modals.open({
+    title: `${MSG.genericError}${status ? ` (${status})` : ''}`,
+    children: <Text>{e instanceof Error ? e.message : MSG.genericError}</Text>,
+  });
+}
+
+/**
+ * The receipt, confirmation-mail, DEMIS, official-form and hand-off actions of
+ * one appointment, for the appointment row and the edit screen.
+ */
+export function AppointmentReceiptDemisActions({
+  appointment,
+  centre,
+  onChanged,
+}: {
+  appointment: ReceiptDemisAppointment;
+  centre: ReceiptDemisCentre;
+  /** Called after the appointment changed on the server (DEMIS reported). */
+  onChanged?: () => void;
+}) {
+  const isVaccinationCentre = centre.type === VACCINATION_CENTRE_TYPE;
+  const sendReceipt = useSendReceipt();
+  const sendCopy = useSendReceiptCopy();
+  const downloadReceipt = useDownloadReceipt();
+  const confirmation = useSendConfirmationMail();
+  const report = useReportToDemis();
+  const handoff = useHandoff();
+  const [reported, setReported] = useState(appointment.demis_status === DEMIS_STATUS_SUCCESS);
+  const canReport = !isVaccinationCentre && appointment.res_detected === RESULT.positive && !reported;
+  const eligibility = useDemisEligibility(canReport);
+  const [missingSettings, setMissingSettings] = useState(false);
+  const [addressPrompt, setAddressPrompt] = useState<null | 'receipt' | 'copy'>(null);
+  const [address, setAddress] = useState('');
+  const [copyError, setCopyError] = useState<string | null>(null);
+  const id = appointment.appointment_id;
+
+  const askReceipt = () =>
+    modals.openConfirmModal({
+      title: 'Beleg versenden',
+      children: <Text>{MSG.receiptSendConfirm}</Text>,
+      onConfirm: () => {
+        setAddress(appointment.customer_email ?? '');
+        setAddressPrompt('receipt');
+      },
+    });
+
+  const askCopy = () => {
+    setAddress('');
+    setCopyError(null);
+    setAddressPrompt('copy');
+  };
+
+  const submitAddress = async () => {
+    try {
+      if (addressPrompt === 'receipt') {
+        const res = await sendReceipt.mutateAsync({ appointmentId: id, email: receiptAddress(address, centre.email) });
+        setAddressPrompt(null);
+        notifications.show({ color: 'green', title: MSG.receiptSent, message: res.email });
+      } else {
+        const res = await sendCopy.mutateAsync({ appointmentId: id, email: address.trim() });
+        setAddressPrompt(null);
+        notifications.show({ color: 'green', title: MSG.receiptSent, message: res.email });
+      }
+    } catch (e) {
+      if (addressPrompt === 'copy') {
+        // Receipt copy failure: the status and the error text, in the prompt.
+        const status = e instanceof ApiError ? e.status : 0;
+        setCopyError(`${MSG.genericError} (${status}): ${e instanceof Error ? e.message : ''}`);
+      } else {
+        setAddressPrompt(null);
+        showError(e);
+      }
+    }
+  };
+
+  const download = () => downloadReceipt.mutate(id, { onError: showError });
+
+  const confirmationMail = () =>
+    confirmation.mutate(
+      { appointmentId: id, customerId: appointment.customer_id },
+      {
+        onSuccess: (res) => notifications.show({ color: 'green', title: MSG.confirmationMailSent, message: res.email }),
+        onError: showError,
+      },
+    );
+
+  const startDemis = () => {
+    if (eligibility.data && !eligibility.data.eligible) {
+      setMissingSettings(true);
+      return;
+    }
+    modals.openConfirmModal({
+      title: 'An DEMIS melden',
+      children: <Text>{MSG.demisReportConfirm}</Text>,
+      onConfirm: () =>
+        report.mutate(appointment.token, {
+          onSuccess: () => {
+            setReported(true);
+            notifications.show({ color: 'green', message: MSG.demisReported });
+            onChanged?.();
+          },
+          onError: (e) => {
+            if (e instanceof ApiError && e.code === 'DEMIS_SETTINGS_MISSING') setMissingSettings(true);
+            else showError(e);
+          },
+        }),
+    });
+  };
+
+  const openHandoff = (system: HandoffSystem, lang: HandoffLanguage) =>
+    handoff.open(system, appointment.token, lang).catch(showError);
+
+  const handoffMenu = (system: HandoffSystem, label: string) => (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <Button
+          size="compact-xs"
+          variant="light"
+          disabled={!handoff.available(system)}
+          title={handoff.available(system) ? undefined : 'Für diese Adresse ist kein Ziel hinterlegt'}
+        >
+          {label}
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item onClick={() => openHandoff(system, 'DE')}>Deutsch (DE)</Menu.Item>
+        <Menu.Item onClick={() => openHandoff(system, 'EN')}>Englisch (EN)</Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+
+  return (
+    <Group gap={4} wrap="wrap">
+      <Button size="compact-xs" variant="light" onClick={askReceipt} loading={sendReceipt.isPending}>
+        Beleg senden
+      </Button>
+      <Button size="compact-xs" variant="light" onClick={download} loading={downloadReceipt.isPending}>
+        Beleg herunterladen
+      </Button>
+      <Button size="compact-xs" variant="light" onClick={askCopy}>
+        Belegkopie
+      </Button>
+      <Button size="compact-xs" variant="light" onClick={confirmationMail} loading={confirmation.isPending}>
+        Bestätigungsmail
+      </Button>
+      {!isVaccinationCentre && reported && (
+        <Badge color="green" variant="light">
+          {MSG.demisReported}
+        </Badge>
+      )}
+      {canReport && (
+        <Button size="compact-xs" color="red" variant="light" onClick={startDemis} loading={report.isPending}>
+          An DEMIS melden
+        </Button>
+      )}
+      {!isVaccinationCentre && (OEGD_TEST_TYPES as readonly number[]).includes(appointment.service_test_type ?? -1) && (
+        <Button
+          size="compact-xs"
+          variant="light"
+          component={Link}
+          to={to('cutomer.createOegd', { customer_id: appointment.customer_id, token: appointment.token })}
+        >
+          ÖGD-Formular
+        </Button>
+      )}
+      {!isVaccinationCentre && handoffMenu('declaration', 'Papiererklärung')}
+      {!isVaccinationCentre && handoffMenu('certificate', 'Zertifikat')}
+
+      <Modal
+        opened={addressPrompt !== null}
+        onClose={() => setAddressPrompt(null)}
+        title={addressPrompt === 'copy' ? 'Belegkopie senden' : 'Beleg versenden'}
+        centered
+      >
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            void submitAddress();
+          }}
+        >
+          <Stack>
+            <TextInput
+              label="E-Mail-Adresse"
+              type="email"
+              value={address}
+              onChange={(e) => setAddress(e.currentTarget.value)}
+              description={addressPrompt === 'receipt' ? MSG.receiptAddressPrompt : undefined}
+              placeholder={addressPrompt === 'receipt' ? (centre.email ?? undefined) : undefined}
+              required={addressPrompt === 'copy'}
+              data-autofocus
+            />
+            {copyError && (
+              <Text c="red" role="alert">
+                {copyError}
+              </Text>
+            )}
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setAddressPrompt(null)}>
+                Abbrechen
+              </Button>
+              <Button type="submit" loading={sendReceipt.isPending || sendCopy.isPending}>
+                Senden
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Modal>
+      <MissingDemisSettingsDialog opened={missingSettings} onClose={() => setMissingSettings(false)} />
+    </Group>
+  );
+}

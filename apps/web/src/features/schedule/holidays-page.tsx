@@ -1,0 +1,115 @@
+import { ActionIcon, Alert, Button, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { MAX_HOLIDAYS_AT_ONCE } from '@tz/shared/constants';
+import { MSG } from '@tz/shared/messages';
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import { ApiError } from '../../api/client';
+import { isoToGerman, parseGermanDate } from '../../ui/german-date';
+import { useDeleteHoliday, useHolidays, useUpdateHolidays } from './use-schedule';
+
+const empty = () => Array.from({ length: MAX_HOLIDAYS_AT_ONCE }, () => '');
+
+export default function HolidaysPage() {
+  const staffId = Number(useParams().id);
+  const holidays = useHolidays(staffId);
+  const update = useUpdateHolidays(staffId);
+  const remove = useDeleteHoliday(staffId);
+  const [dates, setDates] = useState<string[]>(empty);
+
+  const failed = (e: unknown) =>
+    notifications.show({
+      color: 'red',
+      title: MSG.errorTitle,
+      message: e instanceof ApiError && e.status < 500 ? `${MSG.genericError}: ${e.message}` : MSG.genericError,
+    });
+
+  // The form sends all five dates, empty ones included (configuration-admin §5).
+  const save = async () => {
+    try {
+      await update.mutateAsync(dates);
+      setDates(empty());
+      notifications.show({ color: 'green', message: MSG.holidaysUpdated });
+    } catch (e) {
+      failed(e);
+    }
+  };
+
+  const confirmDelete = (id: number) =>
+    modals.openConfirmModal({
+      title: 'Feiertag löschen',
+      children: <Text>{MSG.deleteHolidayConfirm}</Text>,
+      onConfirm: async () => {
+        try {
+          await remove.mutateAsync(id);
+          notifications.show({ color: 'green', message: MSG.holidayDeleted });
+        } catch (e) {
+          failed(e);
+        }
+      },
+    });
+
+  return (
+    <Stack>
+      <Title order={1} size="h2">
+        Feiertage
+      </Title>
+      <Alert color="blue">{MSG.holidaysAtOnce}</Alert>
+      <SimpleGrid cols={{ base: 1, sm: 5 }}>
+        {dates.map((d, i) => (
+          <DateInput
+            // biome-ignore lint/suspicious/noArrayIndexKey: five fixed pickers
+            key={i}
+            label={`Feiertag ${i + 1}`}
+            placeholder="TT.MM.JJJJ"
+            valueFormat="DD.MM.YYYY"
+            dateParser={parseGermanDate}
+            clearable
+            clearButtonProps={{ 'aria-label': `Feiertag ${i + 1} entfernen` }}
+            value={d || null}
+            onChange={(v) => setDates((all) => all.map((x, j) => (j === i ? (v ?? '') : x)))}
+          />
+        ))}
+      </SimpleGrid>
+      <div>
+        <Button onClick={save} loading={update.isPending}>
+          Feiertage speichern
+        </Button>
+      </div>
+      <Title order={2} size="h3" mt="lg">
+        Kommende Feiertage
+      </Title>
+      {holidays.isLoading && <Loader aria-label="Feiertage werden geladen" />}
+      {holidays.data?.length === 0 && <Text>Keine kommenden Feiertage eingetragen.</Text>}
+      {!!holidays.data?.length && (
+        <Table striped maw={420}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Datum</Table.Th>
+              <Table.Th>Löschen</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {holidays.data.map((h) => (
+              <Table.Tr key={h.id}>
+                <Table.Td>{isoToGerman(h.date)}</Table.Td>
+                <Table.Td>
+                  <ActionIcon
+                    color="red"
+                    variant="light"
+                    aria-label={`Feiertag ${isoToGerman(h.date)} löschen`}
+                    onClick={() => confirmDelete(h.id)}
+                  >
+                    ×
+                  </ActionIcon>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,202 @@
+import { ActionIcon, Alert, Anchor, Button, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { WEEKDAYS } from '@tz/shared/constants';
+import { MSG } from '@tz/shared/messages';
+import type { ScheduleItem } from '@tz/shared/schedule/schedule.contract';
+import { useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { ApiError } from '../../api/client';
+import { to } from '../../routes';
+import { isoToGerman } from '../../ui/german-date';
+import { ResultModal, type ResultState } from './result-modal';
+import { TimeField } from './time-field';
+import { useDeleteSpecialDay, useScheduleItems, useSpecialDays, useUpdateSchedule } from './use-schedule';
+
+interface DayRow {
+  day_index: number;
+  start_time: string;
+  end_time: string;
+  break: { start_time: string; end_time: string }[];
+}
+
+const DAY_INDEXES = [1, 2, 3, 4, 5, 6, 7];
+
+function weekOf(items: ScheduleItem[]): DayRow[] {
+  return DAY_INDEXES.map((day_index) => {
+    const item = items.find((i) => i.day_index === day_index);
+    const breaks = item?.break ?? [];
+    return {
+      day_index,
+      start_time: item?.start_time ?? '',
+      end_time: item?.end_time ?? '',
+      break: [0, 1].map((i) => ({ start_time: breaks[i]?.start_time ?? '', end_time: breaks[i]?.end_time ?? '' })),
+    };
+  });
+}
+
+export default function OpeningHoursPage() {
+  const staffId = Number(useParams().id);
+  const items = useScheduleItems(staffId);
+  const specialDays = useSpecialDays(staffId);
+  const update = useUpdateSchedule(staffId);
+  const remove = useDeleteSpecialDay(staffId);
+  const [week, setWeek] = useState<DayRow[] | null>(null);
+  const [result, setResult] = useState<ResultState | null>(null);
+
+  useEffect(() => {
+    if (items.data) setWeek(weekOf(items.data));
+  }, [items.data]);
+
+  const set = (dayIndex: number, patch: (d: DayRow) => DayRow) =>
+    setWeek((w) => (w ? w.map((d) => (d.day_index === dayIndex ? patch(d) : d)) : w));
+
+  const save = async () => {
+    if (!week) return;
+    try {
+      const r = await update.mutateAsync(week);
+      setResult({ ok: true, title: MSG.updated, message: r.message });
+    } catch (e) {
+      setResult({
+        ok: false,
+        title: MSG.errorTitle,
+        message: MSG.genericErrorColon + (e instanceof ApiError ? e.message : ''),
+      });
+    }
+  };
+
+  const confirmDelete = (id: number) =>
+    modals.openConfirmModal({
+      title: 'Tag löschen',
+      children: <Text>{MSG.deleteDayConfirm}</Text>,
+      onConfirm: async () => {
+        try {
+          await remove.mutateAsync(id);
+          notifications.show({ color: 'green', message: MSG.holidayDeleted });
+        } catch {
+          notifications.show({ color: 'red', title: MSG.errorTitle, message: MSG.genericErrorDot });
+        }
+      },
+    });
+
+  return (
+    <Stack>
+      <Title order={1} size="h2">
+        Öffnungszeiten
+      </Title>
+      <Alert color="blue">{MSG.openingHoursInfo}</Alert>
+      {items.isLoading && <Loader aria-label="Öffnungszeiten werden geladen" />}
+      {items.error && <Alert color="red">{MSG.genericError}</Alert>}
+      {week && (
+        <Table>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Wochentag</Table.Th>
+              <Table.Th>Beginn</Table.Th>
+              <Table.Th>Ende</Table.Th>
+              <Table.Th>Pause 1 Beginn</Table.Th>
+              <Table.Th>Pause 1 Ende</Table.Th>
+              <Table.Th>Pause 2 Beginn</Table.Th>
+              <Table.Th>Pause 2 Ende</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {week.map((d) => {
+              const name = WEEKDAYS[d.day_index]!;
+              const setBreak = (i: number, key: 'start_time' | 'end_time', v: string) =>
+                set(d.day_index, (x) => ({
+                  ...x,
+                  break: x.break.map((b, j) => (j === i ? { ...b, [key]: v } : b)),
+                }));
+              return (
+                <Table.Tr key={d.day_index}>
+                  <Table.Th scope="row">{name}</Table.Th>
+                  <Table.Td>
+                    <TimeField
+                      label={`${name} Beginn`}
+                      value={d.start_time}
+                      onChange={(v) => set(d.day_index, (x) => ({ ...x, start_time: v }))}
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    <TimeField
+                      label={`${name} Ende`}
+                      value={d.end_time}
+                      onChange={(v) => set(d.day_index, (x) => ({ ...x, end_time: v }))}
+                    />
+                  </Table.Td>
+                  {[0, 1].flatMap((i) => [
+                    <Table.Td key={`${i}s`}>
+                      <TimeField
+                        label={`${name} Pause ${i + 1} Beginn`}
+                        value={d.break[i]!.start_time}
+                        onChange={(v) => setBreak(i, 'start_time', v)}
+                      />
+                    </Table.Td>,
+                    <Table.Td key={`${i}e`}>
+                      <TimeField
+                        label={`${name} Pause ${i + 1} Ende`}
+                        value={d.break[i]!.end_time}
+                        onChange={(v) => setBreak(i, 'end_time', v)}
+                      />
+                    </Table.Td>,
+                  ])}
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      )}
+      <div>
+        <Button onClick={save} loading={update.isPending} disabled={!week}>
+          {MSG.openingHoursSave}
+        </Button>
+      </div>
+
+      <Title order={2} size="h3" mt="lg">
+        Tage mit abweichenden Öffnungszeiten
+      </Title>
+      <Anchor component={Link} to={to('specialDays', { id: staffId })}>
+        Abweichende Öffnungszeiten eintragen
+      </Anchor>
+      {specialDays.data?.length === 0 && <Text>Keine Tage mit abweichenden Öffnungszeiten eingetragen.</Text>}
+      {!!specialDays.data?.length && (
+        <Table striped>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Datum</Table.Th>
+              <Table.Th>Öffnungszeit</Table.Th>
+              <Table.Th>Pause 1</Table.Th>
+              <Table.Th>Pause 2</Table.Th>
+              <Table.Th>Löschen</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {specialDays.data.map((s) => (
+              <Table.Tr key={s.id}>
+                <Table.Td>{isoToGerman(s.date)}</Table.Td>
+                <Table.Td>
+                  {s.start_time}–{s.end_time}
+                </Table.Td>
+                <Table.Td>{s.break_start_time && `${s.break_start_time}–${s.break_end_time}`}</Table.Td>
+                <Table.Td>{s.break_start_time2 && `${s.break_start_time2}–${s.break_end_time2}`}</Table.Td>
+                <Table.Td>
+                  <ActionIcon
+                    color="red"
+                    variant="light"
+                    aria-label={`Tag ${isoToGerman(s.date)} löschen`}
+                    onClick={() => confirmDelete(s.id)}
+                  >
+                    ×
+                  </ActionIcon>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      {/* OK after saving reloads the page (spec); after an error it keeps the entries to fix them. */}
+      <ResultModal result={result} onOk={(r) => (r.ok ? window.location.reload() : setResult(null))} />
+    </Stack>
+  );
+}

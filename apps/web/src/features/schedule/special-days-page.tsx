@@ -1,0 +1,113 @@
+import { Alert, Anchor, Button, Stack, Table, Title } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import { MAX_SPECIAL_DAYS_AT_ONCE } from '@tz/shared/constants';
+import { MSG } from '@tz/shared/messages';
+import type { SpecialDayInput } from '@tz/shared/schedule/schedule.contract';
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { ApiError } from '../../api/client';
+import { to } from '../../routes';
+import { parseGermanDate } from '../../ui/german-date';
+import { ResultModal, type ResultState } from './result-modal';
+import { TimeField } from './time-field';
+import { useCreateSpecialDays } from './use-schedule';
+
+type Row = Required<{ [K in keyof SpecialDayInput]: string }>;
+
+const TIME_FIELDS: [keyof Row, string][] = [
+  ['start_time', 'Beginn'],
+  ['end_time', 'Ende'],
+  ['break_start_time', 'Pause 1 Beginn'],
+  ['break_end_time', 'Pause 1 Ende'],
+  ['break_start_time2', 'Pause 2 Beginn'],
+  ['break_end_time2', 'Pause 2 Ende'],
+];
+
+const blank = (): Row => ({
+  date: '',
+  start_time: '',
+  end_time: '',
+  break_start_time: '',
+  break_end_time: '',
+  break_start_time2: '',
+  break_end_time2: '',
+});
+
+export default function SpecialDaysPage() {
+  const staffId = Number(useParams().id);
+  const navigate = useNavigate();
+  const create = useCreateSpecialDays(staffId);
+  const [rows, setRows] = useState<Row[]>(() => Array.from({ length: MAX_SPECIAL_DAYS_AT_ONCE }, blank));
+  const [result, setResult] = useState<ResultState | null>(null);
+
+  const set = (i: number, patch: Partial<Row>) => setRows((r) => r.map((x, j) => (j === i ? { ...x, ...patch } : x)));
+
+  const save = async () => {
+    try {
+      await create.mutateAsync(rows);
+      setResult({ ok: true, title: MSG.saved, message: MSG.daysSaved });
+    } catch (e) {
+      setResult({
+        ok: false,
+        title: MSG.errorTitlePlain,
+        message: MSG.genericErrorColon + (e instanceof ApiError ? e.message : ''),
+      });
+    }
+  };
+
+  return (
+    <Stack>
+      <Title order={1} size="h2">
+        Abweichende Öffnungszeiten
+      </Title>
+      <Anchor component={Link} to={to('openingHours', { id: staffId })}>
+        Zurück zu den Öffnungszeiten
+      </Anchor>
+      <Alert color="blue">Tragen Sie bis zu fünf Tage mit abweichenden Öffnungszeiten auf einmal ein.</Alert>
+      <Table>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Datum</Table.Th>
+            {TIME_FIELDS.map(([k, label]) => (
+              <Table.Th key={k}>{label}</Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: five fixed rows
+            <Table.Tr key={i}>
+              <Table.Td>
+                <DateInput
+                  aria-label={`Tag ${i + 1} Datum`}
+                  placeholder="TT.MM.JJJJ"
+                  valueFormat="DD.MM.YYYY"
+                  dateParser={parseGermanDate}
+                  clearable
+                  clearButtonProps={{ 'aria-label': `Tag ${i + 1} Datum entfernen` }}
+                  w={150}
+                  value={row.date || null}
+                  onChange={(v) => set(i, { date: v ?? '' })}
+                />
+              </Table.Td>
+              {TIME_FIELDS.map(([k, label]) => (
+                <Table.Td key={k}>
+                  <TimeField label={`Tag ${i + 1} ${label}`} value={row[k]} onChange={(v) => set(i, { [k]: v })} />
+                </Table.Td>
+              ))}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      <div>
+        <Button onClick={save} loading={create.isPending}>
+          {MSG.saveDays}
+        </Button>
+      </div>
+      <ResultModal
+        result={result}
+        onOk={(r) => (r.ok ? navigate(to('openingHours', { id: staffId })) : setResult(null))}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { ROLE } from '../constants';
+import { endpoint } from '../http/endpoint';
+
+export const DEMIS_STATUS_SUCCESS = 'success' as const;
+
+export const demisEligibilitySchema = z.object({
+  eligible: z.boolean(),
+  missing: z.array(z.string()),
+  certificate: z.boolean(),
+});
+
+export const getDemisEligibility = endpoint({
+  method: 'GET',
+  path: '/api/staff/:staffId/demis/eligibility',
+  access: { maxRole: ROLE.staff, tenant: 'staffId' },
+  summary: 'Sind DEMIS-Einstellungen und Zertifikat des Zentrums vollständig?',
+  params: z.object({ staffId: z.coerce.number().int().positive() }),
+  response: demisEligibilitySchema,
+});
+
+export const reportToDemis = endpoint({
+  method: 'POST',
+  path: '/api/staff/:staffId/demis/reports/:token',
+  access: { maxRole: ROLE.staff, tenant: 'staffId' },
+  summary: 'Positives Testergebnis an DEMIS melden (per Termin-Token)',
+  params: z.object({ staffId: z.coerce.number().int().positive(), token: z.string().min(1).max(200) }),
+  response: z.object({
+    report_id: z.number().int(),
+    demis_status: z.literal(DEMIS_STATUS_SUCCESS),
+    notification_id: z.string(),
+    message: z.string(),
+  }),
+});
