@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../app';
+import { appointmentEditRoutes } from './appointments/appointment-edit.routes';
 import { appointmentsRoutes } from './appointments/appointments.routes';
 import { authRoutes } from './auth/auth.routes';
+import { customersRoutes } from './customers/customers.routes';
 import { demisRoutes } from './demis/demis.routes';
 import { newsRoutes } from './news/news.routes';
 import { oegdRoutes } from './oegd/oegd.routes';
@@ -17,6 +19,8 @@ export function featureRoutes(app: FastifyInstance, deps: AppDeps) {
   authRoutes(app, deps);
   newsRoutes(app, deps);
   appointmentsRoutes(app, deps);
+  appointmentEditRoutes(app, deps);
+  customersRoutes(app, deps);
   receiptsRoutes(app, deps);
   demisRoutes(app, deps);
   oegdRoutes(app, deps);
