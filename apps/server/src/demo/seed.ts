@@ -3,6 +3,7 @@ import type { Db } from '../db/client';
 import { centres } from '../db/schema/centres';
 import { seedAppointments } from './appointments.demo';
 import { seedFoundation } from './foundation.demo';
+import { seedInsurance } from './insurance.demo';
 import { seedReceiptsDemo } from './receipts.demo';
 import { seedSchedule } from './schedule.demo';
 import { seedServices } from './services.demo';
@@ -32,6 +33,7 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
     await seedSchedule(tx, ids);
     await seedSettings(tx, ids);
     await seedAppointments(tx, ids);
+    await seedInsurance(tx);
   });
   return true;
 }
