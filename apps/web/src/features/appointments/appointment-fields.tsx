@@ -83,14 +83,12 @@ export function AppointmentFields({ form, currentServiceId }: { form: AnyForm; c
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <NumberInput
           label="Anzahl Termine in Folge"
-          min={1}
           allowDecimal={false}
           {...form.getInputProps('number_of_new_appointments')}
         />
         <NumberInput
           label="Anzahl blockierter Plätze"
           description="0 = der Termin blockiert nicht"
-          min={0}
           allowDecimal={false}
           {...form.getInputProps('number_of_blocked_slots')}
         />
