@@ -201,8 +201,6 @@ export const MSG = {
   serviceInactive: 'Diese Dienstleistung ist nicht aktiv.',
   slotNotFree:
     'Zu dieser Zeit ist kein freier Platz (Öffnungszeiten, Feiertage oder Kapazität). Zum Überbuchen bitte „Trotzdem buchen“ wählen.',
-  seriesBlockOutsideHours:
-    'Ein einzelner Termin kann nur innerhalb der Öffnungszeiten blockieren. Für Blockierungen außerhalb mehr als einen Termin in Folge wählen.',
   customerNotOfCentre: 'Diesen Kunden gibt es nicht.',
   firstNameRequired: 'Bitte den Vornamen angeben.',
   lastNameRequired: 'Bitte den Nachnamen angeben.',
@@ -219,7 +217,6 @@ export const MSG = {
   bulkTooMany: 'Bitte höchstens 1000 Termine auf einmal umbuchen.',
   inactiveServiceWarning: 'Es gibt Termine mit inaktiven Dienstleistungen.',
   noDisabledAppointments: 'Keine Termine mit inaktiven Dienstleistungen.',
-  appointmentSeriesCancelledNote: 'Blockierte Plätze folgen dem Status des Termins.',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

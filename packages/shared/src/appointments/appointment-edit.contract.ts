@@ -44,7 +44,7 @@ const seriesFields = {
 /**
  * The spec's New appointment payload (date YYYY-MM-DD, time HH:MM in the
  * centre's time zone). `overbook`: staff book outside the free slots only
- * when they say so explicitly (decision record 0xx-appointment-series).
+ * when they say so explicitly (decision record 004).
  */
 export const newAppointmentSchema = z.object({
   date: appointmentDateSchema,

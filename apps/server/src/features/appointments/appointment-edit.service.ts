@@ -31,7 +31,7 @@ async function serviceOfCentre(db: DbOrTx, staffId: number, serviceId: number, m
 }
 
 /**
- * The booking rule (decision record 0xx): the first appointment of a request
+ * The booking rule (decision record 004): the first appointment of a request
  * must start on a free slot of the service (opening hours, special days,
  * holidays, capacity, not in the past). A single appointment with blocked
  * slots needs a place for itself and each blocked slot. With more than one
