@@ -12,17 +12,31 @@ export const DEMO = {
 
 /** Logs in through the real login form, as a person would. */
 export async function loginAs(page: Page, email: string, baseURL?: string) {
-  await page.goto(`${baseURL ?? ''}/login`);
+  const url = `${baseURL ?? ''}/login`;
+  // A navigation the app started itself (logout reloads to /login) may abort ours: go again.
+  await page.goto(url).catch(async (err: Error) => {
+    if (!/ERR_ABORTED|interrupted by another navigation/.test(err.message)) throw err;
+    await page.waitForLoadState();
+    await page.goto(url);
+  });
   await page.getByLabel('E-Mail').fill(email);
   await page.getByLabel('Passwort').fill(DEMO_PASSWORD);
+  // The layout loads the news right after login; the prompt can only open once they are here.
+  const news = page.waitForResponse((r) => r.url().endsWith('/api/news') && r.request().method() === 'GET');
   await page.getByRole('button', { name: 'Anmelden' }).click();
   await expect(page).not.toHaveURL(/\/login$/);
+  await news;
 }
 
-/** Dismisses the news prompt if it is open (it appears after a fresh login). */
+/**
+ * Dismisses the news prompt if it opens (after a fresh login). It renders just
+ * after the news arrive, so give it a moment instead of looking only once.
+ */
 export async function dismissNewsPrompt(page: Page) {
   const ignore = page.getByRole('button', { name: 'Ignorieren' });
+  await ignore.waitFor({ state: 'visible', timeout: 2000 }).catch(() => {});
   if (await ignore.isVisible().catch(() => false)) await ignore.click();
+  await expect(page.getByRole('dialog', { name: 'Neuigkeiten' })).toHaveCount(0);
 }
 
 /** Fails on serious or critical accessibility violations of the current screen. */

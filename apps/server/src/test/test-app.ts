@@ -35,7 +35,17 @@ export async function openTestDatabase(): Promise<Database> {
         await close();
         const a = new pg.Client({ connectionString: url });
         await a.connect();
-        await a.query(`drop database if exists ${name} with (force)`);
+        // pool.end() resolves before every socket has closed; forcing the drop at once
+        // would kill a closing connection and surface as an unhandled FATAL 57P01.
+        for (let attempt = 0; ; attempt++) {
+          try {
+            await a.query(`drop database if exists ${name}${attempt >= 20 ? ' with (force)' : ''}`);
+            break;
+          } catch (err) {
+            if (attempt >= 20) throw err;
+            await new Promise((r) => setTimeout(r, 50));
+          }
+        }
         await a.end();
       },
     };
