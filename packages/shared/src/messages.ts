@@ -238,6 +238,31 @@ export const MSG = {
   legalBasisRequired: 'Eine Rechtsgrundlage muss ausgewählt sein.',
   reasonRequired: 'Be gewählter Rechtsgrundlage TestV muss der Grund der Testung angegeben werden.',
   checkFormHint: 'Bitte die Angabe im Formular prüfen/ergänzen',
+  // appointment edit, creation, series, customers (our own wording where the spec gives none)
+  appointmentTimeFormat: 'Bitte die Uhrzeit im Format HH:MM angeben (Stunden 0 bis 24, höchstens 5 Zeichen).',
+  appointmentDateInvalid: 'Bitte ein gültiges Datum angeben.',
+  appointmentCountMin: 'Die Anzahl der Termine in Folge muss mindestens 1 sein.',
+  blockedSlotsMin: 'Die Anzahl der blockierten Plätze darf nicht negativ sein.',
+  seriesTooLong: 'Eine Terminserie darf höchstens 50 Termine und 50 blockierte Plätze umfassen.',
+  serviceNotOfCentre: 'Diese Dienstleistung gibt es in diesem Zentrum nicht.',
+  serviceInactive: 'Diese Dienstleistung ist nicht aktiv.',
+  slotNotFree:
+    'Zu dieser Zeit ist kein freier Platz (Öffnungszeiten, Feiertage oder Kapazität). Zum Überbuchen bitte „Trotzdem buchen“ wählen.',
+  customerNotOfCentre: 'Diesen Kunden gibt es nicht.',
+  firstNameRequired: 'Bitte den Vornamen angeben.',
+  lastNameRequired: 'Bitte den Nachnamen angeben.',
+  birthdayInvalid: 'Bitte ein gültiges Geburtsdatum angeben.',
+  birthdayInFuture: 'Das Geburtsdatum darf nicht in der Zukunft liegen.',
+  postcodeInvalid: 'Die Postleitzahl muss aus 5 Ziffern bestehen.',
+  genderInvalid: 'Bitte ein gültiges Geschlecht wählen (0 bis 4).',
+  ikNotOfProvider: 'Diese IK-Nummer gehört nicht zur gewählten Krankenkasse.',
+  insuranceProviderUnknown: 'Diese Krankenkasse gibt es nicht.',
+  duplicateCustomer: 'Ein Kunde mit diesem Namen und Geburtsdatum existiert bereits.',
+  customerSaved: 'Kunde gespeichert',
+  confirmationMailFailed: 'Termin angelegt, aber die Bestätigungsmail konnte nicht versendet werden.',
+  bulkTooMany: 'Bitte höchstens 1000 Termine auf einmal umbuchen.',
+  inactiveServiceWarning: 'Es gibt Termine mit inaktiven Dienstleistungen.',
+  noDisabledAppointments: 'Keine Termine mit inaktiven Dienstleistungen.',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

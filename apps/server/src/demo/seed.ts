@@ -4,6 +4,7 @@ import { centres } from '../db/schema/centres';
 import { seedAppointments } from './appointments.demo';
 import { seedForms } from './forms.demo';
 import { seedFoundation } from './foundation.demo';
+import { seedInsurance } from './insurance.demo';
 import { seedReceiptsDemo } from './receipts.demo';
 import { seedSchedule } from './schedule.demo';
 import { seedServices } from './services.demo';
@@ -31,6 +32,7 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
     const ids = await seedFoundation(tx);
     await seedServices(tx, ids);
     await seedAppointments(tx, ids);
+    await seedInsurance(tx);
     await seedReceiptsDemo(tx, ids);
     await seedSchedule(tx, ids);
     await seedSettings(tx, ids);

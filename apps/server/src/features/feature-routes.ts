@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../app';
 import { accountRoutes } from './account/account.routes';
+import { appointmentEditRoutes } from './appointments/appointment-edit.routes';
 import { appointmentsRoutes } from './appointments/appointments.routes';
 import { authRoutes } from './auth/auth.routes';
+import { customersRoutes } from './customers/customers.routes';
 import { demisRoutes } from './demis/demis.routes';
 import { formsRoutes } from './forms/forms.routes';
 import { newsRoutes } from './news/news.routes';
@@ -29,4 +31,6 @@ export function featureRoutes(app: FastifyInstance, deps: AppDeps) {
   usersRoutes(app, deps);
   accountRoutes(app, deps);
   appointmentsRoutes(app, deps);
+  appointmentEditRoutes(app, deps);
+  customersRoutes(app, deps);
 }

@@ -4,6 +4,7 @@ import type { DbOrTx } from '../db/client';
 import { appointments, paymentClassifications } from '../db/schema/appointments';
 import { centrePcrLabs, centres, pcrLabs } from '../db/schema/centres';
 import { customers, institutions } from '../db/schema/customers';
+import { insuranceIks, insuranceProviders } from '../db/schema/insurance';
 import { serviceCatalogue, serviceCategories, services, testTypes } from '../db/schema/services';
 import { users } from '../db/schema/users';
 
@@ -252,4 +253,45 @@ export async function createFormAppointment(
     })
     .returning();
   return row!;
+}
+
+/** An insurer with its IK numbers (platform-wide reference data). */
+export async function createInsuranceProvider(
+  db: DbOrTx,
+  name = `Kasse ${unique()}`,
+  iks = [`10${String(seq).padStart(7, '0')}`],
+) {
+  const [provider] = await db.insert(insuranceProviders).values({ name }).returning();
+  const rows = iks.length
+    ? await db
+        .insert(insuranceIks)
+        .values(iks.map((nr) => ({ provider_id: provider!.id, nr })))
+        .returning()
+    : [];
+  return { provider: provider!, iks: rows };
+}
+
+/** Opening hours of some weekdays (day_index 1 = Sunday) through the schedule API; replaces the week. */
+export async function openOn(
+  app: FastifyInstance,
+  headers: Record<string, string>,
+  staffId: number,
+  dayIndexes: number[],
+  start = '08:00',
+  end = '18:00',
+) {
+  const res = await app.inject({
+    method: 'POST',
+    url: `/api/staff/${staffId}/schedule/items`,
+    headers,
+    payload: {
+      schedule_items: [...new Set(dayIndexes)].map((day_index) => ({
+        day_index,
+        start_time: start,
+        end_time: end,
+        break: [],
+      })),
+    },
+  });
+  if (res.statusCode !== 200) throw new Error(`opening hours failed: ${res.statusCode} ${res.body}`);
 }

@@ -67,6 +67,7 @@ export const appointments = pgTable(
     index('appointments_customer_idx').on(t.customer_id),
     uniqueIndex('appointments_token_unique').on(t.token),
     uniqueIndex('appointments_cai_unique').on(t.customer_appointment_id),
+    index('appointments_series_idx').on(t.series_id),
   ],
 );
 

@@ -47,6 +47,14 @@ function listConditions(staffId: number, q: AppointmentListQuery): SQL[] {
  * labs are the same for every row, so they are read once (centreLabIds).
  */
 export async function listAppointments(db: DbOrTx, staffId: number, q: AppointmentListQuery) {
+  return appointmentRows(db, and(...listConditions(staffId, q))!, [asc(appointments.start_date), asc(appointments.id)]);
+}
+
+/**
+ * The appointment row query (spec §3 Appointment row) for any condition: the
+ * list, one appointment, a customer's appointments and the rebook list share it.
+ */
+export async function appointmentRows(db: DbOrTx, where: SQL, orderBy: SQL[]) {
   const rows = await db
     .select({
       appointment_id: appointments.id,
@@ -92,13 +100,14 @@ export async function listAppointments(db: DbOrTx, staffId: number, q: Appointme
       host: centres.host,
       should_block_slot: appointments.should_block_slot,
       source: appointments.source,
+      series_id: appointments.series_id,
     })
     .from(appointments)
     .innerJoin(customers, eq(customers.id, appointments.customer_id))
     .innerJoin(services, eq(services.id, appointments.service_id))
     .innerJoin(centres, eq(centres.id, appointments.staff_id))
-    .where(and(...listConditions(staffId, q)))
-    .orderBy(asc(appointments.start_date), asc(appointments.id));
+    .where(where)
+    .orderBy(...orderBy);
   return rows.map((r) => ({
     ...r,
     status: r.status as AppointmentStatus,

@@ -1,0 +1,215 @@
+import { type AnyColumn, and, asc, desc, eq, gte, inArray, ne, notInArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { appointments } from '../../db/schema/appointments';
+import { customers } from '../../db/schema/customers';
+import { services } from '../../db/schema/services';
+import { appointmentRows } from './appointments.repository';
+
+export async function oneAppointmentRow(db: DbOrTx, staffId: number, appointmentId: number, customerId: number) {
+  const [row] = await appointmentRows(
+    db,
+    and(
+      eq(appointments.staff_id, staffId),
+      eq(appointments.id, appointmentId),
+      eq(appointments.customer_id, customerId),
+    )!,
+    [asc(appointments.id)],
+  );
+  return row;
+}
+
+export async function customerAppointmentRows(db: DbOrTx, staffId: number, customerId: number) {
+  return appointmentRows(
+    db,
+    and(
+      eq(appointments.staff_id, staffId),
+      eq(appointments.customer_id, customerId),
+      eq(appointments.should_block_slot, false),
+    )!,
+    [desc(appointments.start_date), desc(appointments.id)],
+  );
+}
+
+/** Upcoming approved visits whose service is inactive (blocked slots follow their appointment). */
+export async function disabledAppointmentRows(db: DbOrTx, staffId: number, from: Date) {
+  return appointmentRows(
+    db,
+    and(
+      eq(appointments.staff_id, staffId),
+      gte(appointments.start_date, from),
+      eq(appointments.status, 'approved'),
+      eq(appointments.should_block_slot, false),
+      eq(services.active, false),
+    )!,
+    [asc(appointments.start_date), asc(appointments.id)],
+  );
+}
+
+/** The appointment with what an update needs, locked. */
+export async function findAppointmentForUpdate(db: DbOrTx, staffId: number, appointmentId: number) {
+  const [row] = await db
+    .select({
+      id: appointments.id,
+      customer_id: appointments.customer_id,
+      service_id: appointments.service_id,
+      start_date: appointments.start_date,
+      end_date: appointments.end_date,
+      status: appointments.status,
+      notes: appointments.notes,
+      series_id: appointments.series_id,
+      should_block_slot: appointments.should_block_slot,
+    })
+    .from(appointments)
+    .where(and(eq(appointments.id, appointmentId), eq(appointments.staff_id, staffId)))
+    .for('update');
+  return row;
+}
+
+/** Appointments and blocked slots in one series. */
+export async function seriesCounts(db: DbOrTx, staffId: number, seriesId: string) {
+  const [row] = await db
+    .select({
+      appointments: sql<number>`count(*) filter (where not ${appointments.should_block_slot})`.mapWith(Number),
+      blocked: sql<number>`count(*) filter (where ${appointments.should_block_slot})`.mapWith(Number),
+    })
+    .from(appointments)
+    .where(and(eq(appointments.staff_id, staffId), eq(appointments.series_id, seriesId)));
+  return row ?? { appointments: 0, blocked: 0 };
+}
+
+export async function blockedIdsOfSeries(db: DbOrTx, staffId: number, seriesId: string) {
+  const rows = await db
+    .select({ id: appointments.id })
+    .from(appointments)
+    .where(
+      and(
+        eq(appointments.staff_id, staffId),
+        eq(appointments.series_id, seriesId),
+        eq(appointments.should_block_slot, true),
+      ),
+    );
+  return rows.map((r) => r.id);
+}
+
+export async function deleteAppointments(db: DbOrTx, staffId: number, ids: number[]) {
+  if (ids.length === 0) return;
+  await db.delete(appointments).where(and(eq(appointments.staff_id, staffId), inArray(appointments.id, ids)));
+}
+
+export type NewAppointmentRow = typeof appointments.$inferInsert;
+
+export async function insertAppointments(db: DbOrTx, rows: NewAppointmentRow[]) {
+  return db
+    .insert(appointments)
+    .values(rows)
+    .returning({ id: appointments.id, blocked: appointments.should_block_slot });
+}
+
+export async function updateAppointmentRow(
+  db: DbOrTx,
+  staffId: number,
+  appointmentId: number,
+  set: Partial<NewAppointmentRow>,
+) {
+  await db
+    .update(appointments)
+    .set({ ...set, updated_at: new Date() })
+    .where(and(eq(appointments.id, appointmentId), eq(appointments.staff_id, staffId)));
+}
+
+/** Wall-clock occupations of one local day (as the free-slots rule wants them), without some rows. */
+export async function occupationsOfDayExcept(
+  db: DbOrTx,
+  staffId: number,
+  serviceId: number,
+  date: string,
+  timeZone: string,
+  exceptIds: number[],
+) {
+  const local = (col: AnyColumn) => sql<string>`to_char(timezone(${timeZone}, ${col}), 'HH24:MI')`;
+  return db
+    .select({
+      start_time: local(appointments.start_date),
+      end_time: local(appointments.end_date),
+      persons: appointments.number_of_persons,
+      blocked: appointments.should_block_slot,
+    })
+    .from(appointments)
+    .where(
+      and(
+        eq(appointments.staff_id, staffId),
+        sql`timezone(${timeZone}, ${appointments.start_date})::date = ${date}::date`,
+        ne(appointments.status, 'cancelled'),
+        sql`(${appointments.service_id} = ${serviceId} or ${appointments.should_block_slot})`,
+        exceptIds.length ? notInArray(appointments.id, exceptIds) : undefined,
+      ),
+    );
+}
+
+export async function findServiceOfCentre(db: DbOrTx, staffId: number, serviceId: number) {
+  const [row] = await db
+    .select({
+      id: services.id,
+      active: services.active,
+      price: services.price,
+      duration: services.duration,
+      slot_length: services.slot_length,
+      capacity_max: services.capacity_max,
+    })
+    .from(services)
+    .where(and(eq(services.id, serviceId), eq(services.staff_id, staffId)));
+  return row;
+}
+
+export async function customerExists(db: DbOrTx, staffId: number, customerId: number) {
+  const [row] = await db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(and(eq(customers.id, customerId), eq(customers.staff_id, staffId)));
+  return !!row;
+}
+
+/** The appointments of the centre among the ids, with their series. */
+export async function appointmentsOfCentre(db: DbOrTx, staffId: number, ids: number[]) {
+  return db
+    .select({
+      id: appointments.id,
+      service_id: appointments.service_id,
+      start_date: appointments.start_date,
+      series_id: appointments.series_id,
+    })
+    .from(appointments)
+    .where(and(eq(appointments.staff_id, staffId), inArray(appointments.id, ids)))
+    .for('update');
+}
+
+/** Sets the service (with its price and duration) of appointments, and of the blocked slots of their series. */
+export async function setService(
+  db: DbOrTx,
+  staffId: number,
+  appointmentId: number,
+  seriesId: string | null,
+  service: { id: number; price: number; duration: number },
+) {
+  await db
+    .update(appointments)
+    .set({
+      service_id: service.id,
+      price: service.price,
+      end_date: sql`${appointments.start_date} + make_interval(secs => ${service.duration})`,
+      updated_at: new Date(),
+    })
+    .where(and(eq(appointments.staff_id, staffId), eq(appointments.id, appointmentId)));
+  if (seriesId) {
+    await db
+      .update(appointments)
+      .set({ service_id: service.id, updated_at: new Date() })
+      .where(
+        and(
+          eq(appointments.staff_id, staffId),
+          eq(appointments.series_id, seriesId),
+          eq(appointments.should_block_slot, true),
+        ),
+      );
+  }
+}

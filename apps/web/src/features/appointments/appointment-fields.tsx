@@ -1,0 +1,102 @@
+import { Checkbox, NumberInput, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import { MSG } from '@tz/shared/messages';
+import { isValidAppointmentTime, nearestHalfHour, normaliseTime } from '@tz/shared/rules/appointment-time';
+import { useAuth } from '../../auth/use-session';
+import { isoToGerman, parseGermanDate } from '../../ui/german-date';
+import { useAppointmentOptions } from './use-appointments';
+
+export interface AppointmentFieldValues {
+  /** DD.MM.YYYY as typed. */
+  date: string;
+  time: string;
+  service_id: string | null;
+  notes: string;
+  number_of_new_appointments: number | string;
+  number_of_blocked_slots: number | string;
+  overbook: boolean;
+}
+
+/** The form's default: today (centre time) at the nearest half hour. */
+export function defaultAppointmentValues(timeZone = 'Europe/Berlin'): AppointmentFieldValues {
+  const d = nearestHalfHour(new Date(), timeZone);
+  return {
+    date: isoToGerman(d.date),
+    time: d.time,
+    service_id: null,
+    notes: '',
+    number_of_new_appointments: 1,
+    number_of_blocked_slots: 0,
+    overbook: false,
+  };
+}
+
+/** The same rules as the server, so the person sees them before sending. */
+export const appointmentValidation = {
+  date: (v: string) => (parseGermanDate(v) ? null : MSG.appointmentDateInvalid),
+  time: (v: string) => (isValidAppointmentTime(v) ? null : MSG.appointmentTimeFormat),
+  service_id: (v: string | null) => (v ? null : MSG.chooseProduct),
+  number_of_new_appointments: (v: number | string) =>
+    Number.isInteger(Number(v)) && Number(v) >= 1 && v !== '' ? null : MSG.appointmentCountMin,
+  number_of_blocked_slots: (v: number | string) =>
+    Number.isInteger(Number(v)) && Number(v) >= 0 && v !== '' ? null : MSG.blockedSlotsMin,
+};
+
+/** Form values → the wire's date, time and counts. */
+export function appointmentPayload(v: AppointmentFieldValues) {
+  return {
+    date: parseGermanDate(v.date)!,
+    time: normaliseTime(v.time),
+    service_id: Number(v.service_id),
+    notes: v.notes.trim() || null,
+    number_of_new_appointments: Number(v.number_of_new_appointments),
+    number_of_blocked_slots: Number(v.number_of_blocked_slots),
+    overbook: v.overbook,
+  };
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: the fields fit any form that holds these values
+type AnyForm = UseFormReturnType<any>;
+
+/** Date, time, service, notes, series and blocking: shared by the create and edit screens. */
+export function AppointmentFields({ form, currentServiceId }: { form: AnyForm; currentServiceId?: number }) {
+  const { staffId } = useAuth();
+  const options = useAppointmentOptions(staffId);
+  const services = (options.data?.services ?? [])
+    .filter((s) => s.active || s.id === currentServiceId)
+    .map((s) => ({ value: String(s.id), label: s.active ? s.title : `${s.title} (inaktiv)` }));
+  return (
+    <Stack gap="sm">
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput label="Datum" placeholder="TT.MM.JJJJ" withAsterisk {...form.getInputProps('date')} />
+        <TextInput label="Uhrzeit" placeholder="HH:MM" maxLength={5} withAsterisk {...form.getInputProps('time')} />
+      </SimpleGrid>
+      <Select
+        label="Dienstleistung"
+        placeholder="Bitte wählen"
+        data={services}
+        withAsterisk
+        searchable
+        {...form.getInputProps('service_id')}
+      />
+      <Textarea label="Notizen" autosize minRows={2} {...form.getInputProps('notes')} />
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <NumberInput
+          label="Anzahl Termine in Folge"
+          allowDecimal={false}
+          {...form.getInputProps('number_of_new_appointments')}
+        />
+        <NumberInput
+          label="Anzahl blockierter Plätze"
+          description="0 = der Termin blockiert nicht"
+          allowDecimal={false}
+          {...form.getInputProps('number_of_blocked_slots')}
+        />
+      </SimpleGrid>
+      <Checkbox
+        label="Trotzdem buchen (auch außerhalb freier Zeiten, Überbuchung)"
+        {...form.getInputProps('overbook', { type: 'checkbox' })}
+      />
+    </Stack>
+  );
+}

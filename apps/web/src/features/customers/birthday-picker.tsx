@@ -1,0 +1,76 @@
+import { Group, Input, Select } from '@mantine/core';
+import { birthdayParts, birthdayValue, birthdayYears, daysInMonth } from '@tz/shared/rules/birthday-picker';
+import { useEffect, useState } from 'react';
+
+const MONTHS = [
+  'Januar',
+  'Februar',
+  'März',
+  'April',
+  'Mai',
+  'Juni',
+  'Juli',
+  'August',
+  'September',
+  'Oktober',
+  'November',
+  'Dezember',
+];
+
+/**
+ * Day, month and year selects (core-workflow §5): years 1901 to now, days per
+ * month and leap year; onChange gets 'YYYY-MM-DD' only when all three are chosen.
+ */
+export function BirthdayPicker({
+  value,
+  onChange,
+  error,
+}: {
+  value: string | null;
+  onChange: (v: string | null) => void;
+  error?: React.ReactNode;
+}) {
+  const [parts, setParts] = useState(() => birthdayParts(value));
+  // A value set from outside (loaded customer, scan) replaces the parts.
+  useEffect(() => {
+    if (value && value !== birthdayValue(parts)) setParts(birthdayParts(value));
+  }, [value, parts]);
+  const days = parts.month ? daysInMonth(parts.month, parts.year) : 31;
+  const update = (next: typeof parts) => {
+    const day = next.day && next.month && next.day > daysInMonth(next.month, next.year) ? null : next.day;
+    const fixed = { ...next, day };
+    setParts(fixed);
+    onChange(birthdayValue(fixed));
+  };
+  const str = (n: number | null | undefined) => (n ? String(n) : null);
+  return (
+    <Input.Wrapper label="Geburtsdatum" error={error}>
+      <Group gap="xs" grow>
+        <Select
+          aria-label="Geburtstag (Tag)"
+          placeholder="Tag"
+          data={Array.from({ length: days }, (_, i) => String(i + 1))}
+          value={str(parts.day)}
+          onChange={(v) => update({ ...parts, day: v ? Number(v) : null })}
+          searchable
+        />
+        <Select
+          aria-label="Geburtstag (Monat)"
+          placeholder="Monat"
+          data={MONTHS.map((m, i) => ({ value: String(i + 1), label: m }))}
+          value={str(parts.month)}
+          onChange={(v) => update({ ...parts, month: v ? Number(v) : null })}
+          searchable
+        />
+        <Select
+          aria-label="Geburtstag (Jahr)"
+          placeholder="Jahr"
+          data={birthdayYears(new Date().getFullYear()).map(String)}
+          value={str(parts.year)}
+          onChange={(v) => update({ ...parts, year: v ? Number(v) : null })}
+          searchable
+        />
+      </Group>
+    </Input.Wrapper>
+  );
+}
