@@ -28,11 +28,12 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
   if ((row?.n ?? 0) > 0) return false;
   await db.transaction(async (tx) => {
     const ids = await seedFoundation(tx);
+    // first: its test types and TestV classifications are the canonical ones (others insert on conflict do nothing)
+    await seedAppointments(tx, ids);
     await seedReceiptsDemo(tx, ids);
     await seedServices(tx, ids);
     await seedSchedule(tx, ids);
     await seedSettings(tx, ids);
-    await seedAppointments(tx, ids);
     await seedInsurance(tx);
   });
   return true;
