@@ -30,8 +30,9 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
   if ((row?.n ?? 0) > 0) return false;
   await db.transaction(async (tx) => {
     const ids = await seedFoundation(tx);
-    await seedServices(tx, ids);
+    // First: its test types and TestV classifications are the canonical ones (the others insert on conflict do nothing).
     await seedAppointments(tx, ids);
+    await seedServices(tx, ids);
     await seedInsurance(tx);
     await seedReceiptsDemo(tx, ids);
     await seedSchedule(tx, ids);

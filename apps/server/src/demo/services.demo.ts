@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { serviceCatalogue, serviceCategories, services, testTypes } from '../db/schema/services';
 import type { DemoIds } from './foundation.demo';
@@ -68,4 +68,12 @@ export async function seedServices(tx: DbOrTx, ids: DemoIds) {
     custom: true,
     active: false,
   });
+  // The appointments demo step already created centre services; those named
+  // like a catalogue entry become that entry's activated copy, so the products
+  // list shows each service once.
+  await tx.execute(sql`
+    update services s set catalogue_id = c.id, category_id = coalesce(s.category_id, c.category_id)
+    from service_catalogue c
+    where s.catalogue_id is null and s.custom = false and s.title = c.title
+      and s.staff_id in (${ids.testCentreId}, ${ids.vaccinationCentreId})`);
 }
