@@ -42,12 +42,21 @@ function listConditions(staffId: number, q: AppointmentListQuery): SQL[] {
 }
 
 /**
- * One query for the whole list: customer, service and centre joined; the
- * institutions aggregated per row through the primary-key index. The centre's
- * labs are the same for every row, so they are read once (centreLabIds).
+ * One query for the whole list (or one keyset page of it): customer, service
+ * and centre joined; the institutions aggregated per row through the
+ * primary-key index. The centre's labs are the same for every row, so they are
+ * read once (centreLabIds). Exported unexecuted so the benchmark can run the
+ * very same SQL through the bare driver.
  */
-export async function listAppointments(db: DbOrTx, staffId: number, q: AppointmentListQuery) {
-  const rows = await db
+export function listQuery(db: DbOrTx, staffId: number, q: AppointmentListQuery) {
+  const where = listConditions(staffId, q);
+  // Row comparison: the (staff_id, start_date, id) index walks straight to the page start.
+  if (q.after) {
+    where.push(
+      sql`(${appointments.start_date}, ${appointments.id}) > (${q.after.start_date}::timestamptz, ${q.after.appointment_id})`,
+    );
+  }
+  const query = db
     .select({
       appointment_id: appointments.id,
       customer_id: appointments.customer_id,
@@ -97,8 +106,13 @@ export async function listAppointments(db: DbOrTx, staffId: number, q: Appointme
     .innerJoin(customers, eq(customers.id, appointments.customer_id))
     .innerJoin(services, eq(services.id, appointments.service_id))
     .innerJoin(centres, eq(centres.id, appointments.staff_id))
-    .where(and(...listConditions(staffId, q)))
+    .where(and(...where))
     .orderBy(asc(appointments.start_date), asc(appointments.id));
+  return q.limit ? query.limit(q.limit) : query;
+}
+
+export async function listAppointments(db: DbOrTx, staffId: number, q: AppointmentListQuery) {
+  const rows = await listQuery(db, staffId, q);
   return rows.map((r) => ({
     ...r,
     status: r.status as AppointmentStatus,
@@ -109,20 +123,27 @@ export async function listAppointments(db: DbOrTx, staffId: number, q: Appointme
   }));
 }
 
-export async function countAppointments(db: DbOrTx, staffId: number, q: AppointmentListQuery) {
-  const [row] = await db
+/** The total of the whole range: paging (limit/after) does not apply. */
+export const countQuery = (db: DbOrTx, staffId: number, q: AppointmentListQuery) =>
+  db
     .select({ n: count() })
     .from(appointments)
     .where(and(...listConditions(staffId, q)));
+
+export async function countAppointments(db: DbOrTx, staffId: number, q: AppointmentListQuery) {
+  const [row] = await countQuery(db, staffId, q);
   return Number(row?.n ?? 0);
 }
 
-export async function centreLabIds(db: DbOrTx, staffId: number) {
-  const rows = await db
+export const centreLabIdsQuery = (db: DbOrTx, staffId: number) =>
+  db
     .select({ id: centrePcrLabs.pcr_lab_id })
     .from(centrePcrLabs)
     .where(eq(centrePcrLabs.staff_id, staffId))
     .orderBy(asc(centrePcrLabs.pcr_lab_id));
+
+export async function centreLabIds(db: DbOrTx, staffId: number) {
+  const rows = await centreLabIdsQuery(db, staffId);
   return rows.map((r) => r.id);
 }
 

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import * as c from '@tz/shared/appointments/appointments.contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app';
@@ -12,7 +13,7 @@ export function appointmentsRoutes(app: FastifyInstance, deps: AppDeps) {
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${file.filename}"`)
-        .send(file.body);
+        .send(Readable.from(file.lines));
     }
     return service.list(deps, params.staffId, body);
   });
