@@ -147,8 +147,8 @@ export async function generate(db: BenchDb, size: Size, jwtSecret: string): Prom
   let customers: unknown[][] = [];
   let appts: unknown[][] = [];
   const writeIds: Generated['writeIds'] = [];
-  const flush = async (force: boolean) => {
-    if (customers.length >= 50_000 || (force && customers.length)) {
+  const flushCustomers = async () => {
+    if (customers.length) {
       await insertColumns(
         db,
         'customers',
@@ -169,7 +169,12 @@ export async function generate(db: BenchDb, size: Size, jwtSecret: string): Prom
       );
       customers = [];
     }
+  };
+  const flush = async (force: boolean) => {
+    if (customers.length >= 50_000) await flushCustomers();
     if (appts.length >= 50_000 || (force && appts.length)) {
+      // Appointments reference customers: theirs go in first.
+      await flushCustomers();
       await insertColumns(
         db,
         'appointments',
@@ -249,10 +254,12 @@ export async function generate(db: BenchDb, size: Size, jwtSecret: string): Prom
       if (c === staffIds[0] && i >= size.appointmentsPerCentre - 2000) {
         writeIds.push({ id: appointmentId, customer_id: appts[appts.length - 1]![2] as number });
       }
+      if (appts.length >= 50_000) await flush(false);
     }
     await flush(false);
   }
   await flush(true);
+  await flushCustomers();
 
   // Identity columns continue after the explicit ids.
   for (const t of ['centres', 'services', 'customers', 'appointments', 'pcr_labs']) {

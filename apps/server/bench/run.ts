@@ -104,6 +104,7 @@ async function runOne(kind: DbKind, size: Size, opts: RunOptions): Promise<DbRun
   };
   const n = opts.iterations;
   let peakKb = 0;
+  let deepAfter: AppointmentListQuery['after'];
   try {
     const record = (operation: string, f: Figures, extra: Partial<OperationResult> = {}) => {
       ops.push({ operation, ...f, ...extra });
@@ -160,8 +161,18 @@ async function runOne(kind: DbKind, size: Size, opts: RunOptions): Promise<DbRun
       'count: 30 days',
       await timeCalls(async () => (await post(`${list}/count`, win)).ok, { warmup: 3, iterations: n }),
     );
-    // The old way for comparison: the whole window in one answer.
+    // A page from the middle of the window: what scrolling down asks for (keyset `after`).
     const winRows = await rowsOf(win);
+    const middle = await post(list, { ...win, limit: Math.max(1, Math.min(5000, Math.floor(winRows / 2))) });
+    const mid = (JSON.parse(middle.text) as { start_date: string; appointment_id: number }[]).at(-1)!;
+    const deep = { ...page, after: { start_date: mid.start_date, appointment_id: mid.appointment_id } };
+    deepAfter = deep.after;
+    record(
+      'list: 30 days, page from the middle',
+      await timeCalls(async () => (await post(list, deep)).ok, { warmup: 3, iterations: n }),
+      { rows: await rowsOf(deep) },
+    );
+    // The old way for comparison: the whole window in one answer.
     record(
       'list: 30 days, all rows (unpaged)',
       await timeCalls(async () => (await post(list, win)).ok, {
@@ -261,6 +272,10 @@ async function runOne(kind: DbKind, size: Size, opts: RunOptions): Promise<DbRun
     const win = windowQuery();
     await bare('list: 30 days, first page only', [
       repo.listQuery(d, gen.staffId, { ...win, limit: PAGE }).toSQL(),
+      labs,
+    ]);
+    await bare('list: 30 days, page from the middle', [
+      repo.listQuery(d, gen.staffId, { ...win, limit: PAGE, after: deepAfter }).toSQL(),
       labs,
     ]);
     await bare('count: 30 days', [repo.countQuery(d, gen.staffId, win).toSQL()]);

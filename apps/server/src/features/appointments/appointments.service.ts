@@ -35,7 +35,7 @@ const CSV_BATCH = 2000;
  * The CSV of a list query, produced while it is sent: keyset pages of
  * CSV_BATCH rows, so memory stays flat however long the range is.
  */
-export async function csv(deps: AppDeps, staffId: number, q: AppointmentListQuery) {
+export async function csv(deps: AppDeps, staffId: number, q: AppointmentListQuery, batch = CSV_BATCH) {
   const [classes, centre] = await Promise.all([repo.listClassifications(deps.db), centreOrThrow(deps.db, staffId)]);
   const fmt = new Intl.DateTimeFormat('de-DE', {
     timeZone: centre.time_zone,
@@ -53,9 +53,9 @@ export async function csv(deps: AppDeps, staffId: number, q: AppointmentListQuer
     yield csvHeaderLine();
     let after: AppointmentListQuery['after'];
     for (;;) {
-      const rows = await list(deps, staffId, { ...q, limit: CSV_BATCH, after });
+      const rows = await list(deps, staffId, { ...q, limit: batch, after });
       if (rows.length > 0) yield rows.map((a) => csvLine(a, ctx)).join('');
-      if (rows.length < CSV_BATCH) return;
+      if (rows.length < batch) return;
       const last = rows[rows.length - 1]!;
       after = { start_date: last.start_date, appointment_id: last.appointment_id };
     }
