@@ -44,7 +44,7 @@ export function sizeOf(name: SizeName, scale: number): Size {
       days: 730,
     };
   }
-  return { name, centres: 2, customersPerCentre: 400, appointmentsPerCentre: 3000, days: 20 };
+  return { name, centres: 2, customersPerCentre: 300, appointmentsPerCentre: 1500, days: 10 };
 }
 
 function prng(seed: number) {

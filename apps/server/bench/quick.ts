@@ -13,7 +13,7 @@ const runs = await runBench({
   scale: 1,
   reuse: false,
   loadSeconds: 2,
-  iterations: 15,
+  iterations: 10,
   resultsDir: path.join(os.tmpdir(), 'tz-bench-quick'),
   label: 'quick',
 });
