@@ -50,8 +50,21 @@ export interface LoadRequest {
   body?: (i: number) => unknown;
 }
 
-/** Throughput under load: autocannon on loopback, every response time kept for exact percentiles. */
+/**
+ * Throughput under load: autocannon on loopback, every response time kept for
+ * exact percentiles, after a one-second warm-up under the same load.
+ */
 export async function load(
+  baseUrl: string,
+  token: string,
+  req: LoadRequest,
+  opts: { connections: number; seconds: number },
+): Promise<Figures> {
+  await loadOnce(baseUrl, token, req, { connections: opts.connections, seconds: 1 });
+  return loadOnce(baseUrl, token, req, opts);
+}
+
+async function loadOnce(
   baseUrl: string,
   token: string,
   req: LoadRequest,
