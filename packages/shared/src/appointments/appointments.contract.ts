@@ -8,6 +8,8 @@ export type AppointmentStatus = z.infer<typeof appointmentStatusSchema>;
 
 /** The longest range one list or CSV call may ask for. */
 export const MAX_LIST_RANGE_DAYS = 366;
+/** The most rows one page of the list may ask for. */
+export const MAX_LIST_PAGE = 5000;
 
 /**
  * One row of the appointments list: the spec's Appointment row (core-workflow
@@ -86,6 +88,9 @@ const idFilter = z.preprocess(
  * - appointment_source: 'customer_appointments' (range on the appointment date, the default),
  *   'customer_appointments_res_date' (range on the result date), 'result' (appointment date,
  *   only appointments with a result).
+ * - limit/after: keyset paging. Rows come ordered by (start_date, appointment_id); a page
+ *   holds at most `limit` rows after the row named by `after` (the last row of the previous
+ *   page). Without `limit` the whole range is answered (the CSV and older clients).
  */
 export const appointmentListQuerySchema = z
   .object({
@@ -102,6 +107,10 @@ export const appointmentListQuerySchema = z
       z.enum(['customer_appointments', 'customer_appointments_res_date', 'result']),
     ).optional(),
     staff_id: z.number().int().optional(),
+    limit: z.number().int().min(1).max(MAX_LIST_PAGE).optional(),
+    after: z
+      .object({ start_date: z.iso.datetime({ offset: true }), appointment_id: z.number().int().positive() })
+      .optional(),
   })
   .refine((q) => q.enddate >= q.startdate, {
     message: 'Das Enddatum darf nicht vor dem Startdatum liegen.',

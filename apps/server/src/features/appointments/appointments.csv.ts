@@ -47,11 +47,10 @@ function quote(cell: string) {
   return /[";\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-/** UTF-8 with BOM (so spreadsheets detect the encoding), ';' separated, CRLF lines. */
-export function appointmentsCsv(rows: Appointment[], ctx: CsvContext): string {
-  const lines = [COLUMNS.map(([h]) => quote(h)).join(';')];
-  for (const a of rows) lines.push(COLUMNS.map(([, cell]) => quote(cell(a, ctx))).join(';'));
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
-}
+/** The first line, with the BOM (so spreadsheets detect UTF-8); ';' separated, CRLF lines. */
+export const csvHeaderLine = () => `\uFEFF${COLUMNS.map(([h]) => quote(h)).join(';')}\r\n`;
+
+export const csvLine = (a: Appointment, ctx: CsvContext) =>
+  `${COLUMNS.map(([, cell]) => quote(cell(a, ctx))).join(';')}\r\n`;
 
 export const CSV_HEADERS = COLUMNS.map(([h]) => h);

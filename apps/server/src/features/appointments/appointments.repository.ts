@@ -42,12 +42,26 @@ function listConditions(staffId: number, q: AppointmentListQuery): SQL[] {
 }
 
 /**
- * One query for the whole list: customer, service and centre joined; the
- * institutions aggregated per row through the primary-key index. The centre's
- * labs are the same for every row, so they are read once (centreLabIds).
+ * One query for the whole list (or one keyset page of it): customer, service
+ * and centre joined; the institutions aggregated per row through the
+ * primary-key index. The centre's labs are the same for every row, so they are
+ * read once (centreLabIds). Exported unexecuted so the benchmark can run the
+ * very same SQL through the bare driver.
  */
+export function listQuery(db: DbOrTx, staffId: number, q: AppointmentListQuery) {
+  const where = listConditions(staffId, q);
+  // Row comparison: the (staff_id, start_date, id) index walks straight to the page start.
+  if (q.after) {
+    where.push(
+      sql`(${appointments.start_date}, ${appointments.id}) > (${q.after.start_date}::timestamptz, ${q.after.appointment_id})`,
+    );
+  }
+  const query = rowsQuery(db, and(...where)!, [asc(appointments.start_date), asc(appointments.id)]);
+  return q.limit ? query.limit(q.limit) : query;
+}
+
 export async function listAppointments(db: DbOrTx, staffId: number, q: AppointmentListQuery) {
-  return appointmentRows(db, and(...listConditions(staffId, q))!, [asc(appointments.start_date), asc(appointments.id)]);
+  return (await listQuery(db, staffId, q)).map(toRow);
 }
 
 /**
@@ -55,7 +69,11 @@ export async function listAppointments(db: DbOrTx, staffId: number, q: Appointme
  * list, one appointment, a customer's appointments and the rebook list share it.
  */
 export async function appointmentRows(db: DbOrTx, where: SQL, orderBy: SQL[]) {
-  const rows = await db
+  return (await rowsQuery(db, where, orderBy)).map(toRow);
+}
+
+function rowsQuery(db: DbOrTx, where: SQL, orderBy: SQL[]) {
+  return db
     .select({
       appointment_id: appointments.id,
       customer_id: appointments.customer_id,
@@ -108,30 +126,42 @@ export async function appointmentRows(db: DbOrTx, where: SQL, orderBy: SQL[]) {
     .innerJoin(centres, eq(centres.id, appointments.staff_id))
     .where(where)
     .orderBy(...orderBy);
-  return rows.map((r) => ({
+}
+
+type RawRow = Awaited<ReturnType<typeof rowsQuery>>[number];
+
+function toRow(r: RawRow) {
+  return {
     ...r,
     status: r.status as AppointmentStatus,
     start_date: r.start_date.toISOString(),
     end_date: r.end_date.toISOString(),
     res_date: iso(r.res_date),
     aInstitutionIds: (r.aInstitutionIds ?? []).map(Number),
-  }));
+  };
 }
 
-export async function countAppointments(db: DbOrTx, staffId: number, q: AppointmentListQuery) {
-  const [row] = await db
+/** The total of the whole range: paging (limit/after) does not apply. */
+export const countQuery = (db: DbOrTx, staffId: number, q: AppointmentListQuery) =>
+  db
     .select({ n: count() })
     .from(appointments)
     .where(and(...listConditions(staffId, q)));
+
+export async function countAppointments(db: DbOrTx, staffId: number, q: AppointmentListQuery) {
+  const [row] = await countQuery(db, staffId, q);
   return Number(row?.n ?? 0);
 }
 
-export async function centreLabIds(db: DbOrTx, staffId: number) {
-  const rows = await db
+export const centreLabIdsQuery = (db: DbOrTx, staffId: number) =>
+  db
     .select({ id: centrePcrLabs.pcr_lab_id })
     .from(centrePcrLabs)
     .where(eq(centrePcrLabs.staff_id, staffId))
     .orderBy(asc(centrePcrLabs.pcr_lab_id));
+
+export async function centreLabIds(db: DbOrTx, staffId: number) {
+  const rows = await centreLabIdsQuery(db, staffId);
   return rows.map((r) => r.id);
 }
 

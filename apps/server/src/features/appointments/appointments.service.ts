@@ -13,7 +13,7 @@ import type { AuthContext } from '../../auth/guard';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import { writeAudit } from '../audit/audit.repository';
-import { appointmentsCsv } from './appointments.csv';
+import { csvHeaderLine, csvLine } from './appointments.csv';
 import * as repo from './appointments.repository';
 
 export async function list(deps: AppDeps, staffId: number, q: AppointmentListQuery): Promise<Appointment[]> {
@@ -28,12 +28,15 @@ export async function count(deps: AppDeps, staffId: number, q: AppointmentListQu
   return { count: await repo.countAppointments(deps.db, staffId, q) };
 }
 
-export async function csv(deps: AppDeps, staffId: number, q: AppointmentListQuery) {
-  const [rows, classes, centre] = await Promise.all([
-    list(deps, staffId, q),
-    repo.listClassifications(deps.db),
-    centreOrThrow(deps.db, staffId),
-  ]);
+/** Rows per database round trip while the CSV streams: bounded memory, few round trips. */
+const CSV_BATCH = 2000;
+
+/**
+ * The CSV of a list query, produced while it is sent: keyset pages of
+ * CSV_BATCH rows, so memory stays flat however long the range is.
+ */
+export async function csv(deps: AppDeps, staffId: number, q: AppointmentListQuery, batch = CSV_BATCH) {
+  const [classes, centre] = await Promise.all([repo.listClassifications(deps.db), centreOrThrow(deps.db, staffId)]);
   const fmt = new Intl.DateTimeFormat('de-DE', {
     timeZone: centre.time_zone,
     day: '2-digit',
@@ -42,12 +45,23 @@ export async function csv(deps: AppDeps, staffId: number, q: AppointmentListQuer
     hour: '2-digit',
     minute: '2-digit',
   });
-  const body = appointmentsCsv(rows, {
+  const ctx = {
     classLabels: new Map(classes.map((c) => [c.id, c.label])),
-    formatDateTime: (iso) => fmt.format(new Date(iso)).replace(',', ''),
-  });
+    formatDateTime: (iso: string) => fmt.format(new Date(iso)).replace(',', ''),
+  };
+  async function* lines() {
+    yield csvHeaderLine();
+    let after: AppointmentListQuery['after'];
+    for (;;) {
+      const rows = await list(deps, staffId, { ...q, limit: batch, after });
+      if (rows.length > 0) yield rows.map((a) => csvLine(a, ctx)).join('');
+      if (rows.length < batch) return;
+      const last = rows[rows.length - 1]!;
+      after = { start_date: last.start_date, appointment_id: last.appointment_id };
+    }
+  }
   const day = (s: number) => new Date(s * 1000).toISOString().slice(0, 10);
-  return { body, filename: `termine_${staffId}_${day(q.startdate)}_${day(q.enddate)}.csv` };
+  return { lines: lines(), filename: `termine_${staffId}_${day(q.startdate)}_${day(q.enddate)}.csv` };
 }
 
 async function centreOrThrow(db: DbOrTx, staffId: number) {
