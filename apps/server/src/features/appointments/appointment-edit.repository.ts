@@ -1,4 +1,4 @@
-import { type AnyColumn, and, asc, desc, eq, gte, inArray, ne, notInArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { appointments } from '../../db/schema/appointments';
 import { customers } from '../../db/schema/customers';
@@ -115,35 +115,6 @@ export async function updateAppointmentRow(
     .update(appointments)
     .set({ ...set, updated_at: new Date() })
     .where(and(eq(appointments.id, appointmentId), eq(appointments.staff_id, staffId)));
-}
-
-/** Wall-clock occupations of one local day (as the free-slots rule wants them), without some rows. */
-export async function occupationsOfDayExcept(
-  db: DbOrTx,
-  staffId: number,
-  serviceId: number,
-  date: string,
-  timeZone: string,
-  exceptIds: number[],
-) {
-  const local = (col: AnyColumn) => sql<string>`to_char(timezone(${timeZone}, ${col}), 'HH24:MI')`;
-  return db
-    .select({
-      start_time: local(appointments.start_date),
-      end_time: local(appointments.end_date),
-      persons: appointments.number_of_persons,
-      blocked: appointments.should_block_slot,
-    })
-    .from(appointments)
-    .where(
-      and(
-        eq(appointments.staff_id, staffId),
-        sql`timezone(${timeZone}, ${appointments.start_date})::date = ${date}::date`,
-        ne(appointments.status, 'cancelled'),
-        sql`(${appointments.service_id} = ${serviceId} or ${appointments.should_block_slot})`,
-        exceptIds.length ? notInArray(appointments.id, exceptIds) : undefined,
-      ),
-    );
 }
 
 export async function findServiceOfCentre(db: DbOrTx, staffId: number, serviceId: number) {

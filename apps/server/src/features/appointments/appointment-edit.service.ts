@@ -16,6 +16,7 @@ import { AppError } from '../../http/app-error';
 import { writeAudit } from '../audit/audit.repository';
 import { createCustomerRow } from '../customers/customers.service';
 import * as scheduleRepo from '../schedule/schedule.repository';
+import { occupationsOfDay } from '../schedule/schedule.repository';
 import { scheduleItems } from '../schedule/schedule.service';
 import * as repo from './appointment-edit.repository';
 import { centreLabIds, todayBounds } from './appointments.repository';
@@ -56,7 +57,7 @@ async function assertBookable(
     scheduleItems(db, staffId),
     scheduleRepo.listSpecialDays(db, staffId, date),
     scheduleRepo.listHolidays(db, staffId, date),
-    repo.occupationsOfDayExcept(db, staffId, service.id, date, timeZone, plan.exceptIds),
+    occupationsOfDay(db, staffId, service.id, date, timeZone, plan.exceptIds),
   ]);
   const slots = freeSlots({
     date,

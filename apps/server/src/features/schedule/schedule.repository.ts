@@ -1,4 +1,4 @@
-import { type AnyColumn, and, asc, eq, gte, inArray, or, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, eq, gte, inArray, notInArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { appointments } from '../../db/schema/appointments';
 import { centres } from '../../db/schema/centres';
@@ -122,8 +122,16 @@ export async function deleteHoliday(db: DbOrTx, staffId: number, id: number) {
 /**
  * What occupies places on a local date: appointments of the service and
  * blocked slots of any service (cancelled ones do not count), as local times.
+ * `exceptIds` leaves out rows being moved (editing an appointment).
  */
-export async function occupationsOfDay(db: DbOrTx, staffId: number, serviceId: number, date: string, timeZone: string) {
+export async function occupationsOfDay(
+  db: DbOrTx,
+  staffId: number,
+  serviceId: number,
+  date: string,
+  timeZone: string,
+  exceptIds: number[] = [],
+) {
   const local = (col: AnyColumn) => sql<string>`to_char(timezone(${timeZone}, ${col}), 'HH24:MI')`;
   return db
     .select({
@@ -139,6 +147,7 @@ export async function occupationsOfDay(db: DbOrTx, staffId: number, serviceId: n
         sql`timezone(${timeZone}, ${appointments.start_date})::date = ${date}::date`,
         sql`${appointments.status} <> 'cancelled'`,
         or(eq(appointments.service_id, serviceId), eq(appointments.should_block_slot, true)),
+        exceptIds.length ? notInArray(appointments.id, exceptIds) : undefined,
       ),
     );
 }
