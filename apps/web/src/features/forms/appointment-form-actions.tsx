@@ -100,7 +100,7 @@ export function AppointmentFormActions({
           to={{ pathname: to('save-vaccination-data', { token: a.token }), search }}
           aria-label={`Impfdaten ${a.vaccination_id ? 'ändern' : 'erfassen'} (${who})`}
         >
-          Impfung
+          Impfdaten
         </Button>
       )}
     </Group>
