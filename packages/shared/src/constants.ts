@@ -94,3 +94,13 @@ export const VACCINES = [
 ] as const;
 /** The roles a centre's user list offers (core-workflow §6), strongest first. */
 export const ASSIGNABLE_ROLES = [ROLE.admin, ROLE.manager, ROLE.staff] as const;
+
+/** The platform's test types (ids are stored on services; 3 and 5 offer the official OEGD form). */
+export const TEST_TYPES = [
+  { id: 1, label: 'Antigen-Schnelltest' },
+  { id: 2, label: 'PCR-Test' },
+  { id: 3, label: 'Antigen-Schnelltest (ÖGD)' },
+  { id: 4, label: 'Antikörpertest' },
+  { id: 5, label: 'PoC-PCR-Test (ÖGD)' },
+  { id: 6, label: 'Impfung' },
+] as const;

@@ -1,3 +1,4 @@
+import { TEST_TYPES } from '@tz/shared/constants';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { appointmentInstitutions, appointments, paymentClassifications } from '../db/schema/appointments';
@@ -208,14 +209,7 @@ export async function seedAppointments(tx: DbOrTx, ids: DemoIds, now = new Date(
 
   await tx
     .insert(testTypes)
-    .values([
-      { id: 1, label: 'Antigen-Schnelltest' },
-      { id: 2, label: 'PCR-Test' },
-      { id: 3, label: 'Antigen-Schnelltest (ÖGD)' },
-      { id: 4, label: 'Antikörpertest' },
-      { id: 5, label: 'PCR-Test (ÖGD)' },
-      { id: 6, label: 'Impfung' },
-    ])
+    .values([...TEST_TYPES])
     .onConflictDoNothing();
   await tx.insert(paymentClassifications).values(classificationRows(today)).onConflictDoNothing();
   const [catRapid, catPcr, catVacc] = (

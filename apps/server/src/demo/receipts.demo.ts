@@ -1,3 +1,4 @@
+import { TEST_TYPES } from '@tz/shared/constants';
 import type { DbOrTx } from '../db/client';
 import { appointments, paymentClassifications } from '../db/schema/appointments';
 import { customers } from '../db/schema/customers';
@@ -16,13 +17,7 @@ export const DEMO_POSITIVE_TOKEN = 'demo-positiv-1';
 export async function seedReceiptsDemo(tx: DbOrTx, ids: DemoIds) {
   await tx
     .insert(testTypes)
-    .values([
-      { id: 1, label: 'Antigen-Schnelltest' },
-      { id: 2, label: 'PCR-Test' },
-      { id: 3, label: 'Antigen-Schnelltest (ÖGD)' },
-      { id: 4, label: 'Impfung' },
-      { id: 5, label: 'PoC-PCR-Test (ÖGD)' },
-    ])
+    .values([...TEST_TYPES])
     .onConflictDoNothing();
   await tx
     .insert(paymentClassifications)

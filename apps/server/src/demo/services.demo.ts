@@ -1,3 +1,4 @@
+import { TEST_TYPES } from '@tz/shared/constants';
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { serviceCatalogue, serviceCategories, services, testTypes } from '../db/schema/services';
@@ -7,14 +8,7 @@ import type { DemoIds } from './foundation.demo';
 export async function seedTestTypes(tx: DbOrTx) {
   await tx
     .insert(testTypes)
-    .values([
-      { id: 1, label: 'Antigen-Schnelltest' },
-      { id: 2, label: 'PCR-Test' },
-      { id: 3, label: 'Antigen-Schnelltest (ÖGD)' },
-      { id: 4, label: 'Impfung' },
-      { id: 5, label: 'PCR-Test (ÖGD)' },
-      { id: 6, label: 'Antikörpertest' },
-    ])
+    .values([...TEST_TYPES])
     .onConflictDoNothing();
 }
 
@@ -51,9 +45,9 @@ export async function seedServices(tx: DbOrTx, ids: DemoIds) {
       entry(rapid, 'Antigen-Schnelltest mit ÖGD-Formular', { price: 0, test_type: 3, service_test_v: 1 }),
       entry(pcr, 'PCR-Test Selbstzahler', { price: 6900, test_type: 2, slot_length: 15 * min, duration: 15 * min }),
       entry(pcr, 'PCR-Test (TestV)', { price: 0, test_type: 5, service_test_v: 1, duration: 15 * min }),
-      entry(vaccination, 'COVID-19-Impfung', { price: 0, test_type: 4, slot_length: 15 * min, duration: 20 * min }),
-      entry(vaccination, 'Grippeschutzimpfung', { price: 2500, test_type: 4, duration: 15 * min }),
-      entry(other, 'Antikörpertest', { price: 3500, test_type: 6, duration: 15 * min }),
+      entry(vaccination, 'COVID-19-Impfung', { price: 0, test_type: 6, slot_length: 15 * min, duration: 20 * min }),
+      entry(vaccination, 'Grippeschutzimpfung', { price: 2500, test_type: 6, duration: 15 * min }),
+      entry(other, 'Antikörpertest', { price: 3500, test_type: 4, duration: 15 * min }),
     ]);
   // An own service, not yet activated: activating it in the list makes it bookable.
   await tx.insert(services).values({

@@ -1,3 +1,4 @@
+import { TEST_TYPES } from '@tz/shared/constants';
 import type { FastifyInstance } from 'fastify';
 import { hashPassword } from '../auth/passwords';
 import type { DbOrTx } from '../db/client';
@@ -60,13 +61,7 @@ export async function centreWithUser(app: FastifyInstance, db: DbOrTx, roleId = 
 }
 
 /** Test types as the platform knows them (3 and 5 offer the official form). */
-export const TEST_TYPE_ROWS = [
-  { id: 1, label: 'Antigen-Schnelltest' },
-  { id: 2, label: 'PCR-Test' },
-  { id: 3, label: 'Antigen-Schnelltest (ÖGD)' },
-  { id: 4, label: 'Impfung' },
-  { id: 5, label: 'PoC-PCR-Test (ÖGD)' },
-];
+export const TEST_TYPE_ROWS = [...TEST_TYPES];
 
 /**
  * One appointment with its own customer and service (unless given), for the
@@ -124,14 +119,11 @@ export async function createAppointmentRow(
   return { appointment: appointment!, service: service!, customerId };
 }
 
-/** Test types 1 (Antigen-Schnelltest) and 2 (PCR-Test), once per database. */
+/** The platform test types, once per database. */
 export async function ensureTestTypes(db: DbOrTx) {
   await db
     .insert(testTypes)
-    .values([
-      { id: 1, label: 'Antigen-Schnelltest' },
-      { id: 2, label: 'PCR-Test' },
-    ])
+    .values([...TEST_TYPES])
     .onConflictDoNothing();
 }
 
