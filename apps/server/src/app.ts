@@ -12,6 +12,7 @@ import { MSG } from '@tz/shared/messages';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { SessionCache } from './auth/session-cache';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import type { CertificateSource } from './features/demis/demis-certificate-source';
@@ -28,6 +29,8 @@ export interface AppDeps {
   db: Db;
   /** Every endpoint registered, filled while routes register. */
   endpoints: Endpoint[];
+  /** Verified sessions of the last few seconds; services drop a user's entries after changing them. */
+  sessions: SessionCache;
   /** Sentry-compatible reporting when SENTRY_DSN is set; a no-op otherwise. */
   reportError: (e: ErrorEvent) => Promise<void>;
   /** Where DEMIS client certificates come from; tests set it, production uses the settings storage. */
@@ -48,7 +51,14 @@ export async function buildApp(config: Config, database: Database): Promise<{ ap
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   const tracer = createErrorTracer(config.sentryDsn, '1.83.0');
-  const deps: AppDeps = { config, database, db: database.db, endpoints: [], reportError: tracer.capture };
+  const deps: AppDeps = {
+    config,
+    database,
+    db: database.db,
+    endpoints: [],
+    sessions: new SessionCache(config.sessionCacheSeconds * 1000),
+    reportError: tracer.capture,
+  };
   registerErrorHandler(app, deps.reportError);
   // Plain HTML form posts (official form preview in a new window) arrive url-encoded.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {

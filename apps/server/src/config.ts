@@ -24,6 +24,7 @@ const envSchema = z.object({
     .int()
     .positive()
     .default(12 * 3600),
+  SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
   DEMO: bool,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ALLOWED_HOSTS: z.string().default(''),
@@ -52,6 +53,8 @@ export type Config = {
   jwtSecret: string;
   certKey: string;
   tokenTtlSeconds: number;
+  /** How long the guard trusts a verified session without asking the database (0 = always ask). */
+  sessionCacheSeconds: number;
   demo: boolean;
   logLevel: string;
   allowedHosts: string[];
@@ -91,6 +94,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: e.JWT_SECRET,
     certKey: e.CERT_KEY,
     tokenTtlSeconds: e.TOKEN_TTL_SECONDS,
+    sessionCacheSeconds: e.SESSION_CACHE_SECONDS,
     // production never seeds demo data
     demo: e.NODE_ENV !== 'production' && e.DEMO,
     logLevel: e.LOG_LEVEL,

@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { findActiveSession } from '../features/auth/auth.repository';
 import { AppError } from '../http/app-error';
+import type { SessionCache } from './session-cache';
 import { verifySessionToken } from './tokens';
 
 export interface AuthContext {
@@ -20,11 +21,7 @@ export interface AuthContext {
  * The one place that decides whether a caller may call a route: login, role
  * and centre. Every endpoint declares its `access`; nothing else grants it.
  */
-export async function authorize(
-  req: FastifyRequest,
-  access: Access,
-  deps: { db: Db; jwtSecret: string },
-): Promise<AuthContext | null> {
+export async function authorize(req: FastifyRequest, access: Access, deps: GuardDeps): Promise<AuthContext | null> {
   if ('public' in access) return null;
 
   const header = req.headers.authorization;
@@ -34,20 +31,26 @@ export async function authorize(
   return auth;
 }
 
+export interface GuardDeps {
+  db: Db;
+  jwtSecret: string;
+  sessions: SessionCache;
+}
+
 /**
- * Token → caller: a valid signature and a live session row. Also used by the
- * few endpoints reached by a plain form post (no bearer header possible).
+ * Token → caller: a valid signature and a live session row (or the same,
+ * verified a few seconds ago). Also used by the few endpoints reached by a
+ * plain form post (no bearer header possible).
  */
-export async function authenticateToken(
-  token: string | undefined,
-  deps: { db: Db; jwtSecret: string },
-): Promise<AuthContext> {
+export async function authenticateToken(token: string | undefined, deps: GuardDeps): Promise<AuthContext> {
   if (!token) throw AppError.unauthorized();
+  const cached = deps.sessions.get(token);
+  if (cached) return cached;
   const claims = await verifySessionToken(deps.jwtSecret, token);
   if (!claims) throw AppError.unauthorized(undefined, 'SESSION_EXPIRED');
   const session = await findActiveSession(deps.db, claims.sid, claims.uid);
   if (!session) throw AppError.unauthorized(undefined, 'SESSION_EXPIRED');
-  return {
+  const auth: AuthContext = {
     userId: session.userId,
     sessionId: session.sessionId,
     staffId: session.staffId,
@@ -56,6 +59,8 @@ export async function authenticateToken(
     email: session.email,
     expiresAt: session.expiresAt,
   };
+  deps.sessions.set(token, auth);
+  return auth;
 }
 
 /** Role and centre checks of one access declaration against the path parameters and body. */

@@ -55,6 +55,7 @@ export function registerEndpoint<
       (req as FastifyRequest & { auth: AuthContext | null }).auth = await authorize(req, e.access, {
         db: deps.db,
         jwtSecret: deps.config.jwtSecret,
+        sessions: deps.sessions,
       });
     },
     handler: async (req: FastifyRequest, reply: FastifyReply): Promise<unknown> => {

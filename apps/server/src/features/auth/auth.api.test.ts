@@ -168,6 +168,43 @@ describe('sessions', () => {
   });
 });
 
+describe('session cache', () => {
+  it('sees a block made outside this server (SQL, another process) once SESSION_CACHE_SECONDS have passed', async () => {
+    const cached = await createTestApp({ sessionCacheSeconds: 1 });
+    try {
+      const centre = await createCentre(cached.database.db);
+      const user = await createUser(cached.database.db, { staff_id: centre.id });
+      const { token } = await login(cached.app, user.email);
+      const session = () =>
+        cached.app.inject({ method: 'GET', url: '/api/auth/session', headers: { authorization: `Bearer ${token}` } });
+      expect((await session()).statusCode).toBe(200);
+      await cached.database.db.update(users).set({ active: 0 }).where(eq(users.id, user.id));
+      // The trade-off: a change this server did not make is seen within the cache time, not at once.
+      expect((await session()).statusCode).toBe(200);
+      await new Promise((r) => setTimeout(r, 1_100));
+      expect((await session()).statusCode).toBe(401);
+    } finally {
+      await cached.close();
+    }
+  });
+
+  it('asks the database on every call with SESSION_CACHE_SECONDS=0', async () => {
+    const uncached = await createTestApp({ sessionCacheSeconds: 0 });
+    try {
+      const centre = await createCentre(uncached.database.db);
+      const user = await createUser(uncached.database.db, { staff_id: centre.id });
+      const { token } = await login(uncached.app, user.email);
+      const session = () =>
+        uncached.app.inject({ method: 'GET', url: '/api/auth/session', headers: { authorization: `Bearer ${token}` } });
+      expect((await session()).statusCode).toBe(200);
+      await uncached.database.db.update(users).set({ active: 0 }).where(eq(users.id, user.id));
+      expect((await session()).statusCode).toBe(401);
+    } finally {
+      await uncached.close();
+    }
+  });
+});
+
 describe('token lifetime', () => {
   it('follows the configured lifetime', async () => {
     const short = await createTestApp({ tokenTtlSeconds: 60 });

@@ -1,5 +1,6 @@
-import { and, count, eq, gt, isNull, or, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client';
+import { preparedPerDb } from '../../db/prepared';
 import { centrePcrLabs, centres, pcrLabs } from '../../db/schema/centres';
 import { loginFailures, sessions, users } from '../../db/schema/users';
 
@@ -40,9 +41,8 @@ export async function insertSession(
   return row!.id;
 }
 
-/** The per-request check: session valid and user still active, in one query. */
-export async function findActiveSession(db: DbOrTx, sessionId: string, userId: number) {
-  const rows = await db
+const activeSession = preparedPerDb((db) =>
+  db
     .select({
       sessionId: sessions.id,
       expiresAt: sessions.expires_at,
@@ -56,14 +56,20 @@ export async function findActiveSession(db: DbOrTx, sessionId: string, userId: n
     .innerJoin(users, eq(users.id, sessions.user_id))
     .where(
       and(
-        eq(sessions.id, sessionId),
-        eq(sessions.user_id, userId),
+        eq(sessions.id, sql.placeholder('sessionId')),
+        eq(sessions.user_id, sql.placeholder('userId')),
         isNull(sessions.revoked_at),
         gt(sessions.expires_at, sql`now()`),
         eq(users.active, 1),
       ),
     )
-    .limit(1);
+    .limit(1)
+    .prepare('active_session'),
+);
+
+/** The per-request check: session valid and user still active, in one query. */
+export async function findActiveSession(db: Db, sessionId: string, userId: number) {
+  const rows = await activeSession(db).execute({ sessionId, userId });
   return rows[0];
 }
 
@@ -78,17 +84,40 @@ export async function revokeSessionsOfUser(db: DbOrTx, userId: number) {
     .where(and(eq(sessions.user_id, userId), isNull(sessions.revoked_at)));
 }
 
-export async function loadSessionInfo(db: DbOrTx, userId: number) {
-  const [row] = await db
-    .select({ user: users, centre: centres })
+const sessionInfo = preparedPerDb((db) =>
+  db
+    .select({
+      // Only what the session answer needs: every extra column costs parsing on each call.
+      user: {
+        id: users.id,
+        name: users.name,
+        email: users.email,
+        role_id: users.role_id,
+        active: users.active,
+        staff_id: users.staff_id,
+        last_seen_news_item: users.last_seen_news_item,
+      },
+      centre: {
+        id: centres.id,
+        full_name: centres.full_name,
+        type: centres.type,
+        consumables: centres.consumables,
+        certificate_product: centres.certificate_product,
+        health_department_testcenter_id: centres.health_department_testcenter_id,
+        email: centres.email,
+      },
+      pcrSidebar: sql<boolean>`exists (select 1 from ${centrePcrLabs}
+        join ${pcrLabs} on ${pcrLabs.id} = ${centrePcrLabs.pcr_lab_id}
+        where ${centrePcrLabs.staff_id} = ${centres.id} and ${pcrLabs.show_sidebar} = 1)`,
+    })
     .from(users)
     .innerJoin(centres, eq(centres.id, users.staff_id))
-    .where(eq(users.id, userId));
-  if (!row) return undefined;
-  const [labs] = await db
-    .select({ n: count() })
-    .from(centrePcrLabs)
-    .innerJoin(pcrLabs, eq(pcrLabs.id, centrePcrLabs.pcr_lab_id))
-    .where(and(eq(centrePcrLabs.staff_id, row.centre.id), eq(pcrLabs.show_sidebar, 1)));
-  return { ...row, pcrSidebar: (labs?.n ?? 0) > 0 };
+    .where(eq(users.id, sql.placeholder('userId')))
+    .prepare('session_info'),
+);
+
+/** The user, the centre and whether a lab of the centre belongs in the sidebar, in one query. */
+export async function loadSessionInfo(db: Db, userId: number) {
+  const [row] = await sessionInfo(db).execute({ userId });
+  return row;
 }

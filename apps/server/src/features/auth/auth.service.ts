@@ -53,8 +53,19 @@ export async function login(
   };
 }
 
+/** The session check: answered from the session cache for a few seconds after the first call. */
 export async function session(deps: AppDeps, auth: AuthContext): Promise<SessionInfo> {
-  const info = await repo.loadSessionInfo(deps.db, auth.userId);
+  let answer = deps.sessions.info(auth.userId);
+  if (!answer) {
+    answer = await loadSession(deps, auth.userId);
+    deps.sessions.setInfo(auth.userId, answer);
+  }
+  // The expiry belongs to the token, not to the user: two sessions of one user differ here.
+  return { ...answer, user: { ...answer.user, expiration: Math.floor(auth.expiresAt.getTime() / 1000) } };
+}
+
+async function loadSession(deps: AppDeps, userId: number): Promise<SessionInfo> {
+  const info = await repo.loadSessionInfo(deps.db, userId);
   if (!info) throw AppError.unauthorized();
   const { user, centre } = info;
   return {
@@ -66,7 +77,7 @@ export async function session(deps: AppDeps, auth: AuthContext): Promise<Session
       active: user.active,
       staff_id: user.staff_id,
       last_seen_news_item: user.last_seen_news_item?.toISOString() ?? null,
-      expiration: Math.floor(auth.expiresAt.getTime() / 1000),
+      expiration: 0,
     },
     centre: {
       id: centre.id,
@@ -84,5 +95,6 @@ export async function session(deps: AppDeps, auth: AuthContext): Promise<Session
 
 export async function logout(deps: AppDeps, auth: AuthContext) {
   await repo.revokeSession(deps.db, auth.sessionId);
+  deps.sessions.forgetSession(auth.sessionId);
   return { ok: true as const };
 }

@@ -17,6 +17,9 @@ it('lists news newest first and touch marks them seen', async () => {
   const u = await centreWithUser(t.app, t.database.db);
   const list = await t.app.inject({ method: 'GET', url: '/api/news', headers: u.headers });
   expect(list.json().map((n: { title: string }) => n.title)).toEqual(['Neu', 'Alt']);
+  // A session check before the touch puts the answer in the session cache; the touch must replace it.
+  const before = await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: u.headers });
+  expect(before.json().user.last_seen_news_item).toBeNull();
   const touched = await t.app.inject({ method: 'POST', url: '/api/news/touch', headers: u.headers });
   expect(Date.parse(touched.json().last_seen_news_item)).toBeGreaterThan(Date.parse('2026-02-01T10:00:00Z'));
   const session = await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: u.headers });

@@ -6,5 +6,10 @@ import * as repo from './news.repository';
 
 export function newsRoutes(app: FastifyInstance, deps: AppDeps) {
   registerEndpoint(app, deps, c.listNews, () => repo.listNews(deps.db));
-  registerEndpoint(app, deps, c.touchNews, ({ auth }) => repo.touchNews(deps.db, auth.userId));
+  registerEndpoint(app, deps, c.touchNews, async ({ auth }) => {
+    const answer = await repo.touchNews(deps.db, auth.userId);
+    // last_seen_news_item is part of the session answer.
+    deps.sessions.forgetUser(auth.userId);
+    return answer;
+  });
 }

@@ -130,7 +130,11 @@ export async function preview(
   params: { staffId: number; customerId: number },
   body: { jwt: string; token: string; iShowBackground: '0' | '1' },
 ) {
-  const auth = await authenticateToken(body.jwt, { db: deps.db, jwtSecret: deps.config.jwtSecret });
+  const auth = await authenticateToken(body.jwt, {
+    db: deps.db,
+    jwtSecret: deps.config.jwtSecret,
+    sessions: deps.sessions,
+  });
   checkAccess(auth, { maxRole: ROLE.staff, tenant: 'staffId' }, params, body);
   const form = await loadForm(deps.db, params.staffId, params.customerId, body.token);
   const centre = await loadCentre(deps.db, params.staffId);

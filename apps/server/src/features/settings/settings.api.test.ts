@@ -106,6 +106,9 @@ async function upload(a: Awaited<ReturnType<typeof admin>>, filename: string, co
 describe('centre settings', () => {
   it('saves the whole record, takes city from tz_city and stores empty fields as null', async () => {
     const a = await admin();
+    const session = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: a.headers })).json().centre;
+    expect((await session()).full_name).not.toBe('Testzentrum Am Markt');
     const res = await t.app.inject({
       method: 'PUT',
       url: `/api/staff/${a.centre.id}/settings`,
@@ -128,6 +131,8 @@ describe('centre settings', () => {
     });
     const [audit] = await t.database.db.select().from(auditLog).where(eq(auditLog.entity, 'centre_settings'));
     expect(audit?.after).toMatchObject({ full_name: 'Testzentrum Am Markt' });
+    // The session answer (sidebar, header) shows the new name at once.
+    expect((await session()).full_name).toBe('Testzentrum Am Markt');
   });
 
   it('refuses a record missing a required field and names the field', async () => {

@@ -8,7 +8,7 @@ import * as service from './settings.service';
 export function settingsRoutes(app: FastifyInstance, deps: AppDeps) {
   registerEndpoint(app, deps, c.getSettings, ({ params }) => service.getSettings(deps.db, params.staffId));
   registerEndpoint(app, deps, c.updateSettings, ({ params, body, auth }) =>
-    service.updateSettings(deps.db, auth, params.staffId, body),
+    service.updateSettings(deps, auth, params.staffId, body),
   );
   registerEndpoint(app, deps, c.listCentreTypes, async () => service.centreTypes());
   registerEndpoint(app, deps, c.uploadDemisCertificate, async ({ params, auth, req }) =>

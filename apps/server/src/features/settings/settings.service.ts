@@ -20,11 +20,12 @@ export const centreTypes = () => CENTRE_TYPES.map((t) => ({ ...t }));
 
 /** Saves the whole record; city always follows tz_city (configuration-admin §7). */
 export async function updateSettings(
-  db: DbOrTx,
+  deps: AppDeps,
   auth: AuthContext,
   staffId: number,
   input: z.output<typeof settingsInputSchema>,
 ) {
+  const db = deps.db;
   if (!CENTRE_TYPES.some((t) => t.id === input.type)) throw AppError.rule(MSG.centreTypeUnknown, 'CENTRE_TYPE_UNKNOWN');
   const before = await getSettings(db, staffId);
   await db.transaction(async (tx) => {
@@ -48,6 +49,8 @@ export async function updateSettings(
       });
     }
   });
+  // The centre's name, type and e-mail are part of every user's session answer.
+  deps.sessions.forgetCentre(staffId);
   return { settings: await getSettings(db, staffId), message: MSG.settingsSaved };
 }
 

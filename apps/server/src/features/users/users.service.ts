@@ -14,7 +14,7 @@ import type { z } from 'zod';
 import type { AppDeps } from '../../app';
 import type { AuthContext } from '../../auth/guard';
 import { hashPassword } from '../../auth/passwords';
-import type { DbOrTx } from '../../db/client';
+import type { DbOrTx, Tx } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import { writeAudit } from '../audit/audit.repository';
 import * as repo from './users.repository';
@@ -84,8 +84,15 @@ export async function createUser(
   });
 }
 
+/** One user's change in a transaction; that user's cached sessions are dropped once it is committed. */
+async function changeUser<T>(deps: AppDeps, userId: number, change: (tx: Tx) => Promise<T>): Promise<T> {
+  const result = await deps.db.transaction(change);
+  deps.sessions.forgetUser(userId);
+  return result;
+}
+
 export async function updateName(deps: AppDeps, auth: AuthContext, staffId: number, userId: number, newName: string) {
-  return deps.db.transaction(async (tx) => {
+  return changeUser(deps, userId, async (tx) => {
     assertMayManage(auth, await loadTarget(tx, staffId, userId));
     await repo.updateUser(tx, staffId, userId, { name: newName });
     return { name: newName, message: MSG.nameSaved };
@@ -112,7 +119,7 @@ export async function updateUser(
 ) {
   assertSameUser(input.user_id, userId);
   assertSameCentre(input.staff_id, staffId);
-  return deps.db.transaction(async (tx) => {
+  return changeUser(deps, userId, async (tx) => {
     const target = await loadTarget(tx, staffId, userId);
     assertMayManage(auth, target);
     const patch = profilePatch(input);
@@ -147,7 +154,7 @@ export async function setActive(
   assertSameUser(input.user_id, userId);
   assertSameCentre(input.staff_id, staffId);
   if (userId === auth.userId) throw AppError.rule(MSG.selfBlock, 'SELF_BLOCK');
-  return deps.db.transaction(async (tx) => {
+  return changeUser(deps, userId, async (tx) => {
     const target = await loadTarget(tx, staffId, userId);
     assertMayManage(auth, target);
     if (target.active !== input.active) {
@@ -178,7 +185,7 @@ export async function updatePassword(
   assertSameUser(input.user_id, userId);
   assertSameCentre(input.staff_id, staffId);
   const passwordHash = await hashPassword(input.password);
-  return deps.db.transaction(async (tx) => {
+  return changeUser(deps, userId, async (tx) => {
     const target = await loadTarget(tx, staffId, userId);
     const own = target.id === auth.userId;
     if (!own) {
