@@ -458,6 +458,17 @@ describe('check-in', () => {
     ]);
   });
 
+  it('writes no audit row when nothing changes, and refuses a wrong customer without changing anything', async () => {
+    const a = await fresh({ checked_in: 1 });
+    const again = await post(`${a.id}/check-in`, { staff_id: own.centre.id, customer_id: a.customer_id, value: 1 });
+    expect(again.json()).toEqual({ value: 1 });
+    expect(await audits(a.id, 'check_in')).toHaveLength(0);
+    const wrong = await post(`${a.id}/check-in`, { staff_id: own.centre.id, customer_id: a.customer_id + 1, value: 0 });
+    expect(wrong.statusCode).toBe(404);
+    expect(wrong.json().message).toBe(MSG.appointmentNotFound);
+    expect((await row(a.id)).checked_in).toBe(1);
+  });
+
   it('refuses other values than 0 and 1', async () => {
     const a = await fresh();
     const res = await post(`${a.id}/check-in`, { staff_id: own.centre.id, customer_id: a.customer_id, value: 4 });

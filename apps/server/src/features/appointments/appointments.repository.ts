@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client';
 import { appointmentInstitutions, appointments, paymentClassifications } from '../../db/schema/appointments';
 import { centrePcrLabs, centres, pcrLabs } from '../../db/schema/centres';
 import { customers, institutions } from '../../db/schema/customers';
+import { auditLog } from '../../db/schema/platform';
 import { services } from '../../db/schema/services';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -276,6 +277,38 @@ export async function findForChange(db: DbOrTx, staffId: number, appointmentId: 
     .where(and(eq(appointments.id, appointmentId), eq(appointments.staff_id, staffId)))
     .for('update', { of: appointments });
   return row;
+}
+
+/**
+ * The check-in in one statement, so one round trip and no explicit
+ * transaction: lock the row, set or clear bit 1 of checked_in (withCheckedIn in
+ * shared/rules, as bit operations) and write the audit row only when the value
+ * changed. Check-ins are the most frequent write of a centre's day. Undefined
+ * when the appointment is not the centre's or belongs to another customer.
+ */
+export async function checkIn(
+  db: DbOrTx,
+  c: { staffId: number; appointmentId: number; customerId: number; checkedIn: boolean; userId: number },
+) {
+  const target = c.checkedIn ? sql`old.checked_in | 1` : sql`old.checked_in & ~1`;
+  const res = await db.execute(sql`
+    with old as (
+      select id, checked_in from ${appointments}
+      where id = ${c.appointmentId} and staff_id = ${c.staffId} and customer_id = ${c.customerId}
+      for update
+    ), changed as (
+      update ${appointments} a set checked_in = ${target}, updated_at = now()
+      from old where a.id = old.id and a.checked_in <> ${target}
+      returning a.id, old.checked_in as before, a.checked_in as after
+    ), audited as (
+      insert into ${auditLog} (staff_id, user_id, entity, entity_id, action, before, after)
+      select ${c.staffId}, ${c.userId}, 'appointment', changed.id::text, 'check_in',
+        jsonb_build_object('checked_in', changed.before), jsonb_build_object('checked_in', changed.after)
+      from changed
+    )
+    select coalesce((select after from changed), old.checked_in) as value from old`);
+  const row = (res as unknown as { rows: { value: number }[] }).rows[0];
+  return row ? Number(row.value) : undefined;
 }
 
 export async function updateAppointment(

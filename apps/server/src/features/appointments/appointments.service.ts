@@ -5,7 +5,6 @@ import type {
 } from '@tz/shared/appointments/appointments.contract';
 import { VACCINATION_CENTRE_TYPE } from '@tz/shared/constants';
 import { MSG } from '@tz/shared/messages';
-import { withCheckedIn } from '@tz/shared/rules/checked-in';
 import { isResultLocked } from '@tz/shared/rules/forced-classification';
 import { isInsideWindow, requiresCheckedBy } from '@tz/shared/rules/payment-classification';
 import type { AppDeps } from '../../app';
@@ -150,15 +149,15 @@ export async function checkIn(
   appointmentId: number,
   body: { customer_id: number; value: 0 | 1 },
 ) {
-  return deps.db.transaction(async (tx) => {
-    const a = await loadForChange(tx, staffId, appointmentId, body.customer_id);
-    const value = withCheckedIn(a.checked_in, body.value === 1);
-    if (value !== a.checked_in) {
-      await repo.updateAppointment(tx, staffId, appointmentId, { checked_in: value });
-      await audit(tx, auth, staffId, appointmentId, 'check_in', { checked_in: a.checked_in }, { checked_in: value });
-    }
-    return { value };
+  const value = await repo.checkIn(deps.db, {
+    staffId,
+    appointmentId,
+    customerId: body.customer_id,
+    checkedIn: body.value === 1,
+    userId: auth.userId,
   });
+  if (value === undefined) throw AppError.notFound(MSG.appointmentNotFound, 'APPOINTMENT_NOT_FOUND');
+  return { value };
 }
 
 export async function setPaymentClassification(
