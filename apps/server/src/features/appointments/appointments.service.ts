@@ -104,20 +104,21 @@ async function loadForChange(tx: DbOrTx, staffId: number, appointmentId: number,
   return row;
 }
 
-const audit = (
+/** A change of one appointment with its audit row, written together. */
+const updateAudited = (
   tx: DbOrTx,
   auth: AuthContext,
   staffId: number,
   id: number,
   action: string,
+  set: Parameters<typeof repo.updateAppointment>[3],
   before: unknown,
   after: unknown,
 ) =>
-  writeAudit(tx, {
+  repo.updateAppointment(tx, staffId, id, set, {
     staff_id: staffId,
     user_id: auth.userId,
     entity: 'appointment',
-    entity_id: id,
     action,
     before,
     after,
@@ -135,8 +136,8 @@ export async function setStatus(
   return deps.db.transaction(async (tx) => {
     const a = await loadForChange(tx, staffId, appointmentId, body.customer_id);
     if (a.status !== body.status) {
-      await repo.updateAppointment(tx, staffId, appointmentId, { status: body.status });
-      await audit(tx, auth, staffId, appointmentId, 'status', { status: a.status }, { status: body.status });
+      const set = { status: body.status };
+      await updateAudited(tx, auth, staffId, appointmentId, 'status', set, { status: a.status }, set);
     }
     return { message: MSG.statusUpdated, status: body.status };
   });
@@ -184,8 +185,7 @@ export async function setPaymentClassification(
     }
     const before = { payment_class_id: a.payment_class_id, classification_checked_by: a.classification_checked_by };
     const after = { payment_class_id: body.newClassification, classification_checked_by: checkedBy };
-    await repo.updateAppointment(tx, staffId, appointmentId, after);
-    await audit(tx, auth, staffId, appointmentId, 'payment_classification', before, after);
+    await updateAudited(tx, auth, staffId, appointmentId, 'payment_classification', after, before, after);
     return after;
   });
 }
@@ -213,13 +213,13 @@ export async function setResult(
       throw AppError.rule(MSG.forcedClassificationLock, 'CLASSIFICATION_REQUIRED');
     }
     const resDate = body.res_date ? new Date(body.res_date) : new Date();
-    await repo.updateAppointment(tx, staffId, appointmentId, { res_detected: body.res_detected, res_date: resDate });
-    await audit(
+    await updateAudited(
       tx,
       auth,
       staffId,
       appointmentId,
       'result',
+      { res_detected: body.res_detected, res_date: resDate },
       { res_detected: a.res_detected, res_date: a.res_date?.toISOString() ?? null },
       { res_detected: body.res_detected, res_date: resDate.toISOString() },
     );
@@ -260,15 +260,15 @@ export async function changeInstitutions(
       await repo.addInstitutions(tx, staffId, appointmentId, wanted);
     }
     const after = await repo.appointmentInstitutionIds(tx, appointmentId);
-    await audit(
-      tx,
-      auth,
-      staffId,
-      appointmentId,
-      `institutions_${change.kind}`,
-      { aInstitutionIds: before },
-      { aInstitutionIds: after },
-    );
+    await writeAudit(tx, {
+      staff_id: staffId,
+      user_id: auth.userId,
+      entity: 'appointment',
+      entity_id: appointmentId,
+      action: `institutions_${change.kind}`,
+      before: { aInstitutionIds: before },
+      after: { aInstitutionIds: after },
+    });
     return { aInstitutionIds: after };
   });
 }
