@@ -61,7 +61,9 @@ export const appointments = pgTable(
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().default(sql`now()`),
   },
   (t) => [
-    index('appointments_staff_start_idx').on(t.staff_id, t.start_date),
+    // With id, a keyset page (start_date, id) > (…) ORDER BY start_date, id LIMIT n is read in
+    // index order and stops after n rows; without it every page sorted the rest of the range (bench).
+    index('appointments_staff_start_id_idx').on(t.staff_id, t.start_date, t.id),
     // The list filtered by result date (appointment_source customer_appointments_res_date).
     index('appointments_staff_res_date_idx').on(t.staff_id, t.res_date),
     index('appointments_customer_idx').on(t.customer_id),

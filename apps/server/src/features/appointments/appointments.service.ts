@@ -12,7 +12,7 @@ import type { AuthContext } from '../../auth/guard';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import { writeAudit } from '../audit/audit.repository';
-import { csvHeaderLine, csvLine } from './appointments.csv';
+import { csvHeaderLine, csvLine, germanDateTimeIn } from './appointments.csv';
 import * as repo from './appointments.repository';
 
 export async function list(deps: AppDeps, staffId: number, q: AppointmentListQuery): Promise<Appointment[]> {
@@ -36,27 +36,26 @@ const CSV_BATCH = 2000;
  */
 export async function csv(deps: AppDeps, staffId: number, q: AppointmentListQuery, batch = CSV_BATCH) {
   const [classes, centre] = await Promise.all([repo.listClassifications(deps.db), centreOrThrow(deps.db, staffId)]);
-  const fmt = new Intl.DateTimeFormat('de-DE', {
-    timeZone: centre.time_zone,
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
   const ctx = {
     classLabels: new Map(classes.map((c) => [c.id, c.label])),
-    formatDateTime: (iso: string) => fmt.format(new Date(iso)).replace(',', ''),
+    formatDateTime: germanDateTimeIn(centre.time_zone),
+  };
+  // While one batch is formatted and sent, the next is already being read.
+  const page = (after?: AppointmentListQuery['after']) => {
+    const rows = list(deps, staffId, { ...q, limit: batch, after });
+    rows.catch(() => {}); // a download given up before this batch is awaited must not crash the process
+    return rows;
   };
   async function* lines() {
     yield csvHeaderLine();
-    let after: AppointmentListQuery['after'];
+    let next = page();
     for (;;) {
-      const rows = await list(deps, staffId, { ...q, limit: batch, after });
+      const rows = await next;
+      const last = rows.at(-1);
+      if (rows.length === batch && last)
+        next = page({ start_date: last.start_date, appointment_id: last.appointment_id });
       if (rows.length > 0) yield rows.map((a) => csvLine(a, ctx)).join('');
       if (rows.length < batch) return;
-      const last = rows[rows.length - 1]!;
-      after = { start_date: last.start_date, appointment_id: last.appointment_id };
     }
   }
   const day = (s: number) => new Date(s * 1000).toISOString().slice(0, 10);
