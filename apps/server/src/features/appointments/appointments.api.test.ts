@@ -624,6 +624,76 @@ describe('results', () => {
   });
 });
 
+describe('the list answer built by the database', () => {
+  it('equals the typed rows field by field: nulls, results, labs, institutions, pages and an empty range', async () => {
+    const db = t.database.db;
+    const c = await centreWithUser(t.app, db, ROLE.staff);
+    const labs = [await createLabFor(db, c.centre.id), await createLabFor(db, c.centre.id)].map((l) => l.id);
+    const svc = await createService(db, { staff_id: c.centre.id, active: false });
+    const plain = await createCustomer(db, { staff_id: c.centre.id, birthday: null, street: null, email: null });
+    const full = await createCustomer(db, { staff_id: c.centre.id, last_name: 'Quote "; Semikolon' });
+    const at = (time: string) => berlin(D, time);
+    const a1 = await createAppointment(db, {
+      staff_id: c.centre.id,
+      customer_id: plain.id,
+      service_id: svc.id,
+      start_date: at('08:00'),
+    });
+    const a2 = await createAppointment(db, {
+      staff_id: c.centre.id,
+      customer_id: full.id,
+      service_id: svc.id,
+      start_date: at('08:00'),
+      res_detected: 2,
+      res_date: new Date('2024-06-10T10:15:30.123Z'),
+      payment_class_id: 31,
+      classification_checked_by: 'Prüferin',
+      notes: 'Zeile 1\nZeile 2',
+      pcr_lab_id_selected: labs[1],
+      should_block_slot: true,
+      checked_in: 5,
+    });
+    await createAppointment(db, {
+      staff_id: c.centre.id,
+      customer_id: full.id,
+      service_id: svc.id,
+      start_date: at('23:45'),
+    });
+    const group = await createInstitution(db, c.centre.id);
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/staff/${c.centre.id}/appointments/${a2.id}/institutions/${group.id}`,
+      headers: c.headers,
+    });
+    const same = async (q: Parameters<typeof service.list>[2]) => {
+      const typed = await service.list(t.deps, c.centre.id, q);
+      expect(JSON.parse(await service.listJson(t.deps, c.centre.id, q))).toEqual(JSON.parse(JSON.stringify(typed)));
+      return typed;
+    };
+    const all = await same(dayRange(D));
+    expect(all.map((r) => r.appointment_id)).toEqual([
+      Math.min(a1.id, a2.id),
+      Math.max(a1.id, a2.id),
+      all[2]!.appointment_id,
+    ]);
+    expect(all[0]!.pcr_labs).toEqual(labs);
+    expect(all.find((r) => r.appointment_id === a2.id)).toMatchObject({
+      aInstitutionIds: [group.id],
+      res_date: '2024-06-10T10:15:30.123Z',
+    });
+    const first = await same({ ...dayRange(D), limit: 2 });
+    const last = first.at(-1)!;
+    expect(
+      await same({
+        ...dayRange(D),
+        limit: 2,
+        after: { start_date: last.start_date, appointment_id: last.appointment_id },
+      }),
+    ).toHaveLength(1);
+    expect(await same(dayRange('2024-01-01'))).toEqual([]);
+  });
+});
+
 describe('institutions of an appointment', () => {
   it('adds only if absent, removes, replaces, and refuses foreign groups', async () => {
     const a = await fresh();

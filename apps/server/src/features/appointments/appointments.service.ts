@@ -23,6 +23,10 @@ export async function list(deps: AppDeps, staffId: number, q: AppointmentListQue
   return rows.map((r) => ({ ...r, pcr_labs: labs }));
 }
 
+/** The list answer as JSON text, built by the database (see listJsonQuery). */
+export const listJson = (deps: AppDeps, staffId: number, q: AppointmentListQuery) =>
+  repo.listAppointmentsJson(deps.db, staffId, q);
+
 export async function count(deps: AppDeps, staffId: number, q: AppointmentListQuery) {
   return { count: await repo.countAppointments(deps.db, staffId, q) };
 }
