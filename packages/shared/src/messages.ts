@@ -95,6 +95,7 @@ export const MSG = {
   appointmentNotFound: 'Diesen Termin gibt es nicht.',
   statusUpdated: 'Der Status wurde aktualisiert.',
   classificationNotFound: 'Diese Zahlungsklassifikation gibt es nicht.',
+  appointmentChangedMeanwhile: 'Der Termin wurde inzwischen geändert. Bitte die Liste neu laden und erneut versuchen.',
   classificationInactive: 'Diese Zahlungsklassifikation ist nicht aktiv.',
   classificationOutsideWindow: 'Diese Zahlungsklassifikation gilt am Tag des Termins nicht.',
   classificationCheckedByRequired:

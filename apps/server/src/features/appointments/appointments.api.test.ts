@@ -18,6 +18,7 @@ import {
 } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { CSV_HEADERS } from './appointments.csv';
+import * as repo from './appointments.repository';
 import * as service from './appointments.service';
 
 let t: TestApp;
@@ -500,6 +501,24 @@ describe('payment classification', () => {
       expect(res.statusCode).toBe(200);
       expect((await row(a.id)).payment_class_id).toBe(5);
     }
+  });
+
+  it('changes nothing when the row was changed between reading and writing (no lost update)', async () => {
+    const a = await fresh();
+    const read = await repo.findForClassification(t.database.db, own.centre.id, a.id, 2);
+    expect(read).toMatchObject({ payment_class_id: null, classification: { id: 2, active: true } });
+    expect((await change(a, 2)).statusCode).toBe(200); // someone else, meanwhile
+    const stale = await repo.updateAppointment(
+      t.database.db,
+      own.centre.id,
+      a.id,
+      { payment_class_id: 31, classification_checked_by: 'Zu spät' },
+      { staff_id: own.centre.id, user_id: null, entity: 'appointment', action: 'payment_classification' },
+      repo.classificationUnchanged(read!),
+    );
+    expect(stale).toBe(false);
+    expect(await row(a.id)).toMatchObject({ payment_class_id: 2, classification_checked_by: null });
+    expect(await audits(a.id, 'payment_classification')).toHaveLength(1);
   });
 
   it('refuses an inactive classification and an unknown one', async () => {

@@ -365,8 +365,10 @@ export async function checkIn(
 }
 
 /**
- * Updates one appointment of a centre. With an audit entry, the audit row is
- * written by the same statement (one round trip instead of two).
+ * Updates one appointment of a centre; true when it did. With an audit entry,
+ * the audit row is written by the same statement (one round trip instead of
+ * two). `unless` adds a condition: the row is only changed while it still
+ * holds what the caller read (a change without a transaction and lock).
  */
 export async function updateAppointment(
   db: DbOrTx,
@@ -374,31 +376,72 @@ export async function updateAppointment(
   appointmentId: number,
   set: Partial<typeof appointments.$inferInsert>,
   audit?: Omit<AuditEntry, 'entity_id'>,
-) {
+  unchanged?: SQL,
+): Promise<boolean> {
   const update = db
     .update(appointments)
     .set({ ...set, updated_at: new Date() })
-    .where(and(eq(appointments.id, appointmentId), eq(appointments.staff_id, staffId)));
-  if (!audit) {
-    await update;
-    return;
-  }
+    .where(and(eq(appointments.id, appointmentId), eq(appointments.staff_id, staffId), unchanged))
+    .returning({ id: appointments.id });
+  if (!audit) return (await update).length > 0;
   const json = (v: unknown) => (v === undefined ? null : JSON.stringify(v));
-  await db.execute(sql`
-    with changed as (${update.returning({ id: appointments.id }).getSQL()})
-    insert into ${auditLog} (staff_id, user_id, entity, entity_id, action, before, after)
-    select ${audit.staff_id}, ${audit.user_id}, ${audit.entity}, changed.id::text, ${audit.action},
-      ${json(audit.before)}::jsonb, ${json(audit.after)}::jsonb
-    from changed`);
+  const res = await db.execute(sql`
+    with changed as (${update.getSQL()}), audited as (
+      insert into ${auditLog} (staff_id, user_id, entity, entity_id, action, before, after)
+      select ${audit.staff_id}, ${audit.user_id}, ${audit.entity}, changed.id::text, ${audit.action},
+        ${json(audit.before)}::jsonb, ${json(audit.after)}::jsonb
+      from changed
+    )
+    select count(*)::int as n from changed`);
+  return Number((res as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0) > 0;
 }
+
+/**
+ * What a payment classification change needs, in one read without a lock:
+ * the appointment, its day in the centre's time zone and the requested
+ * classification (null when there is none with that id).
+ */
+export async function findForClassification(
+  db: DbOrTx,
+  staffId: number,
+  appointmentId: number,
+  classificationId: number | null,
+) {
+  const [row] = await db
+    .select({
+      customer_id: appointments.customer_id,
+      payment_class_id: appointments.payment_class_id,
+      classification_checked_by: appointments.classification_checked_by,
+      start_date: appointments.start_date,
+      date: sql<string>`to_char(${appointments.start_date} at time zone ${centres.time_zone}, 'YYYY-MM-DD')`,
+      classification: {
+        id: paymentClassifications.id,
+        active: paymentClassifications.active,
+        active_from: paymentClassifications.active_from,
+        active_till: paymentClassifications.active_till,
+      },
+    })
+    .from(appointments)
+    .innerJoin(centres, eq(centres.id, appointments.staff_id))
+    .leftJoin(paymentClassifications, eq(paymentClassifications.id, classificationId ?? -1))
+    .where(and(eq(appointments.id, appointmentId), eq(appointments.staff_id, staffId)));
+  return row;
+}
+
+/** The condition that the classification fields and the date are still what was read. */
+export const classificationUnchanged = (a: {
+  payment_class_id: number | null;
+  classification_checked_by: string | null;
+  start_date: Date;
+}) =>
+  and(
+    sql`${appointments.payment_class_id} is not distinct from ${a.payment_class_id}`,
+    sql`${appointments.classification_checked_by} is not distinct from ${a.classification_checked_by}`,
+    eq(appointments.start_date, a.start_date),
+  );
 
 export async function listClassifications(db: DbOrTx) {
   return db.select().from(paymentClassifications).orderBy(asc(paymentClassifications.id));
-}
-
-export async function findClassification(db: DbOrTx, id: number) {
-  const [row] = await db.select().from(paymentClassifications).where(eq(paymentClassifications.id, id));
-  return row;
 }
 
 export async function appointmentInstitutionIds(db: DbOrTx, appointmentId: number) {

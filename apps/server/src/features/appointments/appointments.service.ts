@@ -164,6 +164,11 @@ export async function checkIn(
   return { value };
 }
 
+/**
+ * Without a transaction: one read, the rules, then one statement that changes
+ * the row only if it still holds what was read (and writes the audit row).
+ * If someone changed it in between, nothing is written and the caller is told.
+ */
 export async function setPaymentClassification(
   deps: AppDeps,
   auth: AuthContext,
@@ -171,26 +176,36 @@ export async function setPaymentClassification(
   appointmentId: number,
   body: { customer_id: number; newClassification: number | null; checkedBy?: string | null },
 ) {
-  return deps.db.transaction(async (tx) => {
-    const a = await loadForChange(tx, staffId, appointmentId, body.customer_id);
-    let checkedBy: string | null = null;
-    if (body.newClassification !== null) {
-      const c = await repo.findClassification(tx, body.newClassification);
-      if (!c) throw AppError.notFound(MSG.classificationNotFound, 'CLASSIFICATION_NOT_FOUND');
-      if (!c.active) throw AppError.rule(MSG.classificationInactive, 'CLASSIFICATION_INACTIVE');
-      if (!isInsideWindow(a.date, c.active_from, c.active_till)) {
-        throw AppError.rule(MSG.classificationOutsideWindow, 'CLASSIFICATION_OUTSIDE_WINDOW');
-      }
-      if (requiresCheckedBy(c.id)) {
-        checkedBy = body.checkedBy?.trim() || null;
-        if (!checkedBy) throw AppError.rule(MSG.classificationCheckedByRequired, 'CHECKED_BY_REQUIRED');
-      }
+  const a = await repo.findForClassification(deps.db, staffId, appointmentId, body.newClassification);
+  if (!a || a.customer_id !== body.customer_id) {
+    throw AppError.notFound(MSG.appointmentNotFound, 'APPOINTMENT_NOT_FOUND');
+  }
+  let checkedBy: string | null = null;
+  if (body.newClassification !== null) {
+    const c = a.classification;
+    if (!c) throw AppError.notFound(MSG.classificationNotFound, 'CLASSIFICATION_NOT_FOUND');
+    if (!c.active) throw AppError.rule(MSG.classificationInactive, 'CLASSIFICATION_INACTIVE');
+    if (!isInsideWindow(a.date, c.active_from, c.active_till)) {
+      throw AppError.rule(MSG.classificationOutsideWindow, 'CLASSIFICATION_OUTSIDE_WINDOW');
     }
-    const before = { payment_class_id: a.payment_class_id, classification_checked_by: a.classification_checked_by };
-    const after = { payment_class_id: body.newClassification, classification_checked_by: checkedBy };
-    await updateAudited(tx, auth, staffId, appointmentId, 'payment_classification', after, before, after);
-    return after;
-  });
+    if (requiresCheckedBy(c.id)) {
+      checkedBy = body.checkedBy?.trim() || null;
+      if (!checkedBy) throw AppError.rule(MSG.classificationCheckedByRequired, 'CHECKED_BY_REQUIRED');
+    }
+  }
+  const before = { payment_class_id: a.payment_class_id, classification_checked_by: a.classification_checked_by };
+  const after = { payment_class_id: body.newClassification, classification_checked_by: checkedBy };
+  const audit = { staff_id: staffId, user_id: auth.userId, entity: 'appointment', action: 'payment_classification' };
+  const changed = await repo.updateAppointment(
+    deps.db,
+    staffId,
+    appointmentId,
+    after,
+    { ...audit, before, after },
+    repo.classificationUnchanged(a),
+  );
+  if (!changed) throw AppError.conflict(MSG.appointmentChangedMeanwhile, 'CHANGED_MEANWHILE');
+  return after;
 }
 
 export async function setResult(
