@@ -79,10 +79,14 @@ export default function AppointmentsPage() {
     }
   };
 
-  const rowContext: RowContext | undefined =
-    options.data && classifications.data
-      ? { staffId, options: options.data, classifications: classifications.data, onEnterResult: setResultFor }
-      : undefined;
+  // Stable between renders, so the memoised rows do not all re-render when the page does (e.g. a new total).
+  const rowContext: RowContext | undefined = useMemo(
+    () =>
+      options.data && classifications.data
+        ? { staffId, options: options.data, classifications: classifications.data, onEnterResult: setResultFor }
+        : undefined,
+    [staffId, options.data, classifications.data],
+  );
 
   return (
     <Stack gap="md" pb={80}>
