@@ -75,7 +75,7 @@ export interface Generated {
   seconds: number;
 }
 
-async function insertColumns(db: BenchDb, table: string, cols: [string, string][], rows: unknown[][]) {
+export async function insertColumns(db: BenchDb, table: string, cols: [string, string][], rows: unknown[][]) {
   const names = cols.map(([n]) => `"${n}"`).join(', ');
   const arrays = cols.map(([, t], i) => `$${i + 1}::${t}[]`).join(', ');
   for (let off = 0; off < rows.length; off += BATCH) {

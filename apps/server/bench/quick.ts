@@ -7,7 +7,7 @@ import { runBench } from './run';
  * still works end to end; it prints figures and never judges them. Only a
  * broken operation (an error answer) fails it.
  */
-const runs = await runBench({
+const { runs, web } = await runBench({
   sizes: ['quick'],
   kinds: ['pglite'],
   scale: 1,
@@ -16,8 +16,10 @@ const runs = await runBench({
   iterations: 10,
   resultsDir: path.join(os.tmpdir(), 'tz-bench-quick'),
   label: 'quick',
+  web: null,
 });
-const broken = runs.flatMap((r) => r.operations.filter((o) => o.errors > 0 || o.samples === 0));
+const operations = [...runs.flatMap((r) => r.operations), ...(web?.operations ?? [])];
+const broken = operations.filter((o) => o.errors > 0 || o.samples === 0);
 if (broken.length > 0) {
   console.error(`Benchmark defekt: ${broken.map((o) => o.operation).join(', ')}`);
   process.exit(1);

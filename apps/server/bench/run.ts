@@ -8,6 +8,7 @@ import { type DbKind, DEFAULT_BENCH_URL, openBenchDb } from './bench-db';
 import { END_DAY, type Generated, generate, type Size, type SizeName, sizeOf } from './generate';
 import { type Figures, load, timeCalls } from './measure';
 import { memoryOf, startServer } from './server-process';
+import { DEFAULT_WEB, runWebBench, type WebRun, type WebSettings } from './web';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
 const dataRoot = path.resolve(benchDir, '../.bench-data');
@@ -24,6 +25,8 @@ export interface RunOptions {
   iterations: number;
   resultsDir: string;
   label?: string;
+  /** The web budgets in headless Chromium (bench/web.ts); null skips them. */
+  web: WebSettings | null;
 }
 
 export interface OperationResult extends Figures {
@@ -33,7 +36,14 @@ export interface OperationResult extends Figures {
   ratio?: number;
   rss_before_kb?: number;
   rss_peak_during_kb?: number;
+  /** CSV: bytes of the file; web login screen: gzip bytes of its JavaScript. */
   bytes?: number;
+  /** web: the number of JavaScript files loaded. */
+  files?: number;
+  /** web scrolling: the longest frame, frames over 50 ms, keyset pages loaded on the way. */
+  longest_frame_ms?: number;
+  frames_over_50ms?: number;
+  pages_loaded?: number;
 }
 
 export interface DbRun {
@@ -296,7 +306,27 @@ async function runOne(kind: DbKind, size: Size, opts: RunOptions): Promise<DbRun
   };
 }
 
-export function markdown(runs: DbRun[], meta: { date: string; label?: string }) {
+const TABLE_HEAD = [
+  '| operation | rows | median ms | p95 ms | per s | bare SQL median ms | API ÷ SQL | errors |',
+  '|---|---:|---:|---:|---:|---:|---:|---:|',
+];
+
+/** What an operation measured besides time, said in its table cell. */
+function details(o: OperationResult) {
+  if (o.rss_peak_during_kb != null) {
+    return ` (${((o.bytes ?? 0) / 1e6).toFixed(1)} MB; RSS ${(o.rss_before_kb! / 1024).toFixed(0)} → peak ${(o.rss_peak_during_kb / 1024).toFixed(0)} MB)`;
+  }
+  if (o.files != null) return ` (JavaScript ${((o.bytes ?? 0) / 1000).toFixed(1)} kB gzip in ${o.files} files)`;
+  if (o.longest_frame_ms != null) {
+    return ` (longest frame ${o.longest_frame_ms} ms; ${o.frames_over_50ms} of ${o.samples} frames over 50 ms; ${o.pages_loaded} pages loaded on the way)`;
+  }
+  return '';
+}
+
+const operationRow = (o: OperationResult) =>
+  `| ${o.operation}${details(o)} | ${o.rows ?? ''} | ${o.median_ms} | ${o.p95_ms} | ${o.throughput_per_s || ''} | ${o.bare_sql_median_ms ?? ''} | ${o.ratio ?? ''} | ${o.errors} |`;
+
+export function markdown(runs: DbRun[], meta: { date: string; label?: string }, web?: WebRun) {
   const lines = [`# Benchmark ${meta.date}${meta.label ? ` (${meta.label})` : ''}`, ''];
   for (const r of runs) {
     lines.push(
@@ -304,19 +334,22 @@ export function markdown(runs: DbRun[], meta: { date: string; label?: string }) 
       '',
       `Data ${r.generated.reused ? 'reused' : `generated in ${r.generated.seconds?.toFixed(1)} s`}; server peak RSS ${(r.server_peak_rss_kb / 1024).toFixed(0)} MB.`,
       '',
-      '| operation | rows | median ms | p95 ms | per s | bare SQL median ms | API ÷ SQL | errors |',
-      '|---|---:|---:|---:|---:|---:|---:|---:|',
+      ...TABLE_HEAD,
+      ...r.operations.map(operationRow),
+      '',
     );
-    for (const o of r.operations) {
-      const extra =
-        o.rss_peak_during_kb != null
-          ? ` (${((o.bytes ?? 0) / 1e6).toFixed(1)} MB; RSS ${(o.rss_before_kb! / 1024).toFixed(0)} → peak ${(o.rss_peak_during_kb / 1024).toFixed(0)} MB)`
-          : '';
-      lines.push(
-        `| ${o.operation}${extra} | ${o.rows ?? ''} | ${o.median_ms} | ${o.p95_ms} | ${o.throughput_per_s} | ${o.bare_sql_median_ms ?? ''} | ${o.ratio ?? ''} | ${o.errors} |`,
-      );
-    }
-    lines.push('');
+  }
+  if (web) {
+    const largest = web.login_scripts[0];
+    lines.push(
+      `## web: headless Chromium, server on PGlite, demo data + ${web.rows_added} appointments today (${web.today})`,
+      '',
+      `Data prepared in ${web.data_seconds} s; server peak RSS ${(web.server_peak_rss_kb / 1024).toFixed(0)} MB.${largest ? ` Largest script of the login screen: ${largest.url} (${(largest.gzipBytes / 1000).toFixed(1)} kB gzip).` : ''} Per s of the scroll row: frames per second.`,
+      '',
+      ...TABLE_HEAD,
+      ...web.operations.map(operationRow),
+      '',
+    );
   }
   return lines.join('\n');
 }
@@ -330,14 +363,15 @@ export async function runBench(opts: RunOptions) {
       runs.push(await runOne(kind, sizeOf(name, opts.scale), opts));
     }
   }
+  const web = opts.web ? await runWebBench({ ...opts.web, dataDir: path.join(dataRoot, 'web-pglite') }) : undefined;
   const date = new Date().toISOString().replace(/:/g, '-').slice(0, 19);
   mkdirSync(opts.resultsDir, { recursive: true });
   const base = path.join(opts.resultsDir, `${date}${opts.label ? `-${opts.label}` : ''}`);
-  const md = markdown(runs, { date, label: opts.label });
-  writeFileSync(`${base}.json`, JSON.stringify({ date, label: opts.label, node: process.version, runs }, null, 2));
+  const md = markdown(runs, { date, label: opts.label }, web);
+  writeFileSync(`${base}.json`, JSON.stringify({ date, label: opts.label, node: process.version, runs, web }, null, 2));
   writeFileSync(`${base}.md`, md);
   console.log(`\n${md}\nErgebnis: ${base}.json / .md`);
-  return runs;
+  return { runs, web };
 }
 
 function parseArgs(argv: string[]): RunOptions {
@@ -345,7 +379,9 @@ function parseArgs(argv: string[]): RunOptions {
     const i = argv.indexOf(`--${name}`);
     return i >= 0 ? argv[i + 1] : undefined;
   };
-  const sizes = (get('size') ?? 'large-centre,platform').split(',') as SizeName[];
+  // --web-only: just the browser measurements; --no-web: just the database runs.
+  const webOnly = argv.includes('--web-only');
+  const sizes = webOnly ? [] : ((get('size') ?? 'large-centre,platform').split(',') as SizeName[]);
   const kinds = (get('db') ?? 'pglite,postgres').split(',') as DbKind[];
   return {
     sizes,
@@ -356,6 +392,7 @@ function parseArgs(argv: string[]): RunOptions {
     iterations: Number(get('iterations') ?? 100),
     resultsDir: path.join(benchDir, 'results'),
     label: get('label'),
+    web: argv.includes('--no-web') ? null : DEFAULT_WEB,
   };
 }
 

@@ -1,6 +1,5 @@
 import { Alert, Center, Loader, MantineProvider, Stack, Text, Title } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
-import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MSG } from '@tz/shared/messages';
@@ -63,12 +62,10 @@ export function App() {
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <DatesProvider settings={{ locale: 'de', firstDayOfWeek: 1 }}>
         <QueryClientProvider client={queryClient}>
-          <ModalsProvider labels={{ confirm: 'Ja', cancel: 'Nein' }}>
-            <Notifications position="top-right" />
-            <HostGate>
-              <RouterProvider router={router} />
-            </HostGate>
-          </ModalsProvider>
+          <Notifications position="top-right" />
+          <HostGate>
+            <RouterProvider router={router} />
+          </HostGate>
         </QueryClientProvider>
       </DatesProvider>
     </MantineProvider>

@@ -1,5 +1,5 @@
-import { reportClientError } from '@tz/shared/platform/platform.contract';
 import { api } from './api/client';
+import { reportClientErrorEndpoint } from './api/entry-endpoints';
 
 /**
  * Browser errors go to the server, which logs them (and forwards them to a
@@ -8,7 +8,7 @@ import { api } from './api/client';
 export function reportError(error: unknown) {
   const e = error instanceof Error ? error : new Error(String(error));
   console.error(e);
-  void api(reportClientError, {
+  void api(reportClientErrorEndpoint, {
     body: {
       message: e.message.slice(0, 2000),
       stack: e.stack?.slice(0, 10000),

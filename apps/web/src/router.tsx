@@ -1,7 +1,6 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { GuestOnly, RequireAuth } from './auth/route-guards';
-import { AppLayout } from './layout/app-layout';
 import { ROUTES, type RouteName } from './routes';
 import { RouteError } from './ui/route-error';
 import { withChunkTimeout } from './ui/with-chunk-timeout';
@@ -37,7 +36,8 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     children: [
       {
-        element: <AppLayout />,
+        // Lazy as well: the shell (AppShell, menus, sidebar) is no part of the login screen's download.
+        lazy: async () => ({ Component: (await withChunkTimeout(import('./layout/app-layout'))).AppLayout }),
         errorElement: <RouteError />,
         children: [
           screen('home', () => import('./features/home/home-page')),

@@ -1,17 +1,30 @@
-import { type CSSVariablesResolver, createTheme, Drawer, Modal, Notification, PasswordInput } from '@mantine/core';
+import {
+  type CSSVariablesResolver,
+  createTheme,
+  type DrawerProps,
+  type ModalProps,
+  type NotificationProps,
+  type PasswordInputProps,
+} from '@mantine/core';
 
 export const theme = createTheme({
   primaryColor: 'blue',
   // Darker shades keep text on primary buttons above WCAG AA contrast.
   primaryShade: { light: 8, dark: 7 },
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
+  // Plain objects, not Modal.extend() & co.: referencing a component would put it (Modal: with ScrollArea
+  // and floating-ui) into the login screen's download; `satisfies` keeps the props checked.
   components: {
-    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Schließen' } } }),
-    Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Schließen' } } }),
-    PasswordInput: PasswordInput.extend({
-      defaultProps: { visibilityToggleButtonProps: { 'aria-label': 'Eingabe anzeigen' } },
-    }),
-    Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Meldung schließen' } } }),
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Schließen' } } satisfies Partial<ModalProps> },
+    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Schließen' } } satisfies Partial<DrawerProps> },
+    PasswordInput: {
+      defaultProps: {
+        visibilityToggleButtonProps: { 'aria-label': 'Eingabe anzeigen' },
+      } satisfies Partial<PasswordInputProps>,
+    },
+    Notification: {
+      defaultProps: { closeButtonProps: { 'aria-label': 'Meldung schließen' } } satisfies Partial<NotificationProps>,
+    },
   },
 });
 

@@ -1,6 +1,6 @@
 import { isPlatformAdmin } from '@tz/shared/constants';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { useStoredSession } from './use-session';
+import { useStoredSession } from './use-stored-session';
 
 /** Not logged in: to login (the public check-in form is outside this guard). */
 export function RequireAuth() {

@@ -1,13 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { getSession } from '@tz/shared/auth/auth.contract';
-import { useSyncExternalStore } from 'react';
 import { api } from '../api/client';
-import { sessionStore } from './session-store';
+import { useStoredSession } from './use-stored-session';
 
-/** The stored login answer, re-rendering on login, logout and expiry. */
-export function useStoredSession() {
-  return useSyncExternalStore(sessionStore.subscribe, sessionStore.get, sessionStore.get);
-}
+export { useStoredSession };
 
 /** The caller and their centre from the server (sidebar conditions, centre type). */
 export function useSessionInfo() {

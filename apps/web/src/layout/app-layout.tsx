@@ -12,6 +12,7 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { ModalsProvider } from '@mantine/modals';
 import { APP_VERSION } from '@tz/shared/constants';
 import { type FormEvent, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
@@ -36,67 +37,73 @@ export function AppLayout() {
     host: host.data,
   });
 
+  // Confirmations (modals.openConfirmModal) belong to logged-in screens only, so the provider lives here,
+  // and Modal with its dependencies stays out of the login screen's download.
   return (
-    <AppShell
-      header={{ height: 60 }}
-      navbar={{ width: 240, breakpoint: 'md', collapsed: { mobile: !opened } }}
-      footer={{ height: 32 }}
-      padding="md"
-    >
-      <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group wrap="nowrap">
-            <Burger opened={opened} onClick={toggle} hiddenFrom="md" size="sm" aria-label="Navigation umschalten" />
-            <UnstyledButton component={Link} to="/">
-              <Group gap="xs" wrap="nowrap">
-                <Image src={host.data?.logo_url ?? '/logo.svg'} alt="" w={32} h={32} />
-                <Text fw={700} size="sm">
-                  {host.data?.brand ?? 'Testzentrum Backoffice'}
-                </Text>
-              </Group>
-            </UnstyledButton>
+    <ModalsProvider labels={{ confirm: 'Ja', cancel: 'Nein' }}>
+      <AppShell
+        header={{ height: 60 }}
+        navbar={{ width: 240, breakpoint: 'md', collapsed: { mobile: !opened } }}
+        footer={{ height: 32 }}
+        padding="md"
+      >
+        <AppShell.Header>
+          <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+            <Group wrap="nowrap">
+              <Burger opened={opened} onClick={toggle} hiddenFrom="md" size="sm" aria-label="Navigation umschalten" />
+              <UnstyledButton component={Link} to="/">
+                <Group gap="xs" wrap="nowrap">
+                  <Image src={host.data?.logo_url ?? '/logo.svg'} alt="" w={32} h={32} />
+                  <Text fw={700} size="sm">
+                    {host.data?.brand ?? 'Testzentrum Backoffice'}
+                  </Text>
+                </Group>
+              </UnstyledButton>
+            </Group>
+            <HeaderSearch />
+            <ProfileMenu name={auth.name} email={auth.email} />
           </Group>
-          <HeaderSearch />
-          <ProfileMenu name={auth.name} email={auth.email} />
-        </Group>
-      </AppShell.Header>
-      <AppShell.Navbar p="xs" component="nav" aria-label="Hauptnavigation">
-        <AppShell.Section grow component={ScrollArea}>
-          {entries.map((e) =>
-            e.external ? (
-              <NavLink
-                key={e.label}
-                label={e.label}
-                href={e.href}
-                target="_blank"
-                rel="noopener noreferrer"
-                component="a"
-              />
-            ) : (
-              <NavLink
-                key={e.label}
-                label={e.label}
-                component={Link}
-                to={e.href}
-                onClick={close}
-                active={location.pathname === e.href || (e.href !== '/' && location.pathname.startsWith(`${e.href}/`))}
-              />
-            ),
-          )}
-        </AppShell.Section>
-      </AppShell.Navbar>
-      <AppShell.Main>
-        <Outlet />
-        <NewsPrompt />
-      </AppShell.Main>
-      <AppShell.Footer px="md">
-        <Group h="100%" justify="flex-end">
-          <Badge variant="light" color="gray">
-            Staff-ID {auth.staffId} · v{APP_VERSION}
-          </Badge>
-        </Group>
-      </AppShell.Footer>
-    </AppShell>
+        </AppShell.Header>
+        <AppShell.Navbar p="xs" component="nav" aria-label="Hauptnavigation">
+          <AppShell.Section grow component={ScrollArea}>
+            {entries.map((e) =>
+              e.external ? (
+                <NavLink
+                  key={e.label}
+                  label={e.label}
+                  href={e.href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  component="a"
+                />
+              ) : (
+                <NavLink
+                  key={e.label}
+                  label={e.label}
+                  component={Link}
+                  to={e.href}
+                  onClick={close}
+                  active={
+                    location.pathname === e.href || (e.href !== '/' && location.pathname.startsWith(`${e.href}/`))
+                  }
+                />
+              ),
+            )}
+          </AppShell.Section>
+        </AppShell.Navbar>
+        <AppShell.Main>
+          <Outlet />
+          <NewsPrompt />
+        </AppShell.Main>
+        <AppShell.Footer px="md">
+          <Group h="100%" justify="flex-end">
+            <Badge variant="light" color="gray">
+              Staff-ID {auth.staffId} · v{APP_VERSION}
+            </Badge>
+          </Group>
+        </AppShell.Footer>
+      </AppShell>
+    </ModalsProvider>
   );
 }
 

@@ -10,6 +10,7 @@ import { MSG } from '@tz/shared/messages';
 import { displayCustomerAppointmentId, isProcessed, isVaccinated } from '@tz/shared/rules/appointment-display';
 import { hasFormWarnings, isCheckedIn, isFilledWithoutWarnings } from '@tz/shared/rules/checked-in';
 import { isResultLocked } from '@tz/shared/rules/forced-classification';
+import { memo } from 'react';
 import { Link } from 'react-router';
 import { to } from '../../routes';
 import { showErrorDialog } from '../../ui/error-dialog';
@@ -31,8 +32,13 @@ export interface RowContext {
   onEnterResult: (a: Appointment) => void;
 }
 
-/** One appointment: customer and appointment data, then the row's actions. */
-export function AppointmentRow({ a, ctx }: { a: Appointment; ctx: RowContext }) {
+/**
+ * One appointment: customer and appointment data, then the row's actions.
+ * Memoised: while scrolling, the virtual list re-renders on every frame, and
+ * only the rows coming into view need rendering, not the ~17 already shown
+ * (each with its selects, switch and tooltips).
+ */
+export const AppointmentRow = memo(function AppointmentRow({ a, ctx }: { a: Appointment; ctx: RowContext }) {
   const vaccinationCentre = ctx.options.centre_type === VACCINATION_CENTRE_TYPE;
   const name = `${a.customer_firstname} ${a.customer_lastname}`;
   const cancelled = a.status === 'cancelled';
@@ -86,7 +92,7 @@ export function AppointmentRow({ a, ctx }: { a: Appointment; ctx: RowContext }) 
       </Stack>
     </Paper>
   );
-}
+});
 
 function StatusBadges({ a, vaccinationCentre }: { a: Appointment; vaccinationCentre: boolean }) {
   const result = a.res_detected ? RESULT_BADGES[a.res_detected] : undefined;

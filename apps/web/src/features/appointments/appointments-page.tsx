@@ -4,13 +4,14 @@ import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import type { Appointment } from '@tz/shared/appointments/appointments.contract';
 import { ROLE, VACCINATION_CENTRE_TYPE } from '@tz/shared/constants';
 import { MSG } from '@tz/shared/messages';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, Outlet } from 'react-router';
 import { ApiError } from '../../api/client';
 import { useAuth } from '../../auth/use-session';
 import { to } from '../../routes';
 import { showErrorDialog } from '../../ui/error-dialog';
 import { AppointmentFilters, type FilterState, filtersToQuery, INITIAL_FILTERS } from './appointment-filters';
+import { shouldLoadMore } from './appointment-pages';
 import { type DayRange, matchingPreset, PRESET_LABELS, PRESETS, presetRange, rangeToUnix } from './appointment-range';
 import { AppointmentRow, type RowContext } from './appointment-row';
 import { ResultDialog } from './result-dialog';
@@ -56,8 +57,14 @@ export default function AppointmentsPage() {
     [range, filters, vaccinationCentre],
   );
   const list = useAppointments(staffId, body);
+  const rows = useMemo(() => list.data?.pages.flat() ?? [], [list.data]);
   const showCount = auth.role_id <= ROLE.manager;
   const count = useAppointmentCount(staffId, body, showCount);
+  const reload = () => {
+    void list.refetch();
+    // refetch() would run even a disabled query: only roles that see the total ask for it.
+    if (showCount) void count.refetch();
+  };
   const preset = matchingPreset(range);
   const [downloading, setDownloading] = useState(false);
 
@@ -72,10 +79,14 @@ export default function AppointmentsPage() {
     }
   };
 
-  const rowContext: RowContext | undefined =
-    options.data && classifications.data
-      ? { staffId, options: options.data, classifications: classifications.data, onEnterResult: setResultFor }
-      : undefined;
+  // Stable between renders, so the memoised rows do not all re-render when the page does (e.g. a new total).
+  const rowContext: RowContext | undefined = useMemo(
+    () =>
+      options.data && classifications.data
+        ? { staffId, options: options.data, classifications: classifications.data, onEnterResult: setResultFor }
+        : undefined,
+    [staffId, options.data, classifications.data],
+  );
 
   return (
     <Stack gap="md" pb={80}>
@@ -84,7 +95,7 @@ export default function AppointmentsPage() {
           Termine
         </Title>
         <Group gap="xs">
-          <Button variant="default" onClick={() => void list.refetch()} loading={list.isFetching}>
+          <Button variant="default" onClick={reload} loading={list.isFetching && !list.isFetchingNextPage}>
             Neu laden
           </Button>
           <Button variant="default" onClick={exportCsv} loading={downloading}>
@@ -155,7 +166,7 @@ export default function AppointmentsPage() {
       )}
       {list.isLoading || !rowContext ? (
         <Loader aria-label="Termine werden geladen" />
-      ) : list.data && list.data.length === 0 ? (
+      ) : list.data && rows.length === 0 ? (
         <Text fw={500}>{MSG.noAppointments}</Text>
       ) : (
         <>
@@ -164,7 +175,14 @@ export default function AppointmentsPage() {
               {count.data.count === 1 ? '1 Termin' : `${count.data.count} Termine`}
             </Text>
           )}
-          <VirtualAppointmentList rows={list.data ?? []} ctx={rowContext} />
+          <VirtualAppointmentList
+            rows={rows}
+            ctx={rowContext}
+            // Not again after a failed page: the error shows above, 'Neu laden' starts over.
+            canLoadMore={list.hasNextPage && !list.isFetching && !list.isFetchNextPageError}
+            onLoadMore={() => void list.fetchNextPage()}
+          />
+          {list.isFetchingNextPage && <Loader size="sm" aria-label="Weitere Termine werden geladen" />}
         </>
       )}
 
@@ -187,8 +205,23 @@ export default function AppointmentsPage() {
   );
 }
 
-/** Only the rows in view are rendered, so a day of a large centre stays fast. */
-function VirtualAppointmentList({ rows, ctx }: { rows: Appointment[]; ctx: RowContext }) {
+/**
+ * Only the rows in view are rendered, so a day of a large centre stays fast.
+ * When the last rendered row comes close to the end of the loaded rows and
+ * more may be loaded, `onLoadMore` asks for the next page; it runs again
+ * after each page while the user is still near the end.
+ */
+function VirtualAppointmentList({
+  rows,
+  ctx,
+  canLoadMore,
+  onLoadMore,
+}: {
+  rows: Appointment[];
+  ctx: RowContext;
+  canLoadMore: boolean;
+  onLoadMore: () => void;
+}) {
   const listRef = useRef<HTMLUListElement>(null);
   const virtualizer = useWindowVirtualizer({
     count: rows.length,
@@ -198,6 +231,14 @@ function VirtualAppointmentList({ rows, ctx }: { rows: Appointment[]; ctx: RowCo
     getItemKey: (i) => rows[i]!.appointment_id,
   });
   const items = virtualizer.getVirtualItems();
+  const lastRendered = items.at(-1)?.index ?? -1;
+  const nearEnd = shouldLoadMore(lastRendered, rows.length);
+  // The latest callback, without re-running the effect on every render.
+  const onLoadMoreRef = useRef(onLoadMore);
+  onLoadMoreRef.current = onLoadMore;
+  useEffect(() => {
+    if (nearEnd && canLoadMore) onLoadMoreRef.current();
+  }, [nearEnd, canLoadMore]);
   return (
     <ul
       ref={listRef}

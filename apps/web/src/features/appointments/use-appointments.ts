@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   type Appointment,
   type AppointmentListQuery,
@@ -14,6 +14,13 @@ import {
   setPaymentClassification,
 } from '@tz/shared/appointments/appointments.contract';
 import { api, download } from '../../api/client';
+import {
+  APPOINTMENT_PAGE_SIZE,
+  type AppointmentPages,
+  nextPageParam,
+  type PageCursor,
+  patchAppointment,
+} from './appointment-pages';
 
 type ListBody = Omit<AppointmentListQuery, 'staff_id'>;
 const keys = {
@@ -23,10 +30,20 @@ const keys = {
   today: (staffId: number) => ['appointments', staffId, 'today'] as const,
 };
 
+/**
+ * The list in keyset pages of APPOINTMENT_PAGE_SIZE rows (the screen asks for
+ * the next page while scrolling); the total is useAppointmentCount's.
+ */
 export const useAppointments = (staffId: number, body: ListBody) =>
-  useQuery({
+  useInfiniteQuery({
     queryKey: keys.list(staffId, body),
-    queryFn: () => api(listAppointments, { params: { staffId }, body }),
+    queryFn: ({ pageParam }) =>
+      api(listAppointments, {
+        params: { staffId },
+        body: { ...body, limit: APPOINTMENT_PAGE_SIZE, ...(pageParam ? { after: pageParam } : {}) },
+      }),
+    initialPageParam: undefined as PageCursor | undefined,
+    getNextPageParam: (lastPage) => nextPageParam(lastPage, APPOINTMENT_PAGE_SIZE),
     placeholderData: keepPreviousData,
   });
 
@@ -64,8 +81,8 @@ export const downloadAppointmentsCsv = (staffId: number, body: ListBody) =>
 function usePatch(staffId: number) {
   const qc = useQueryClient();
   return (appointmentId: number, patch: Partial<Appointment>) => {
-    qc.setQueriesData<Appointment[]>({ queryKey: keys.list(staffId) }, (old) =>
-      old?.map((a) => (a.appointment_id === appointmentId ? { ...a, ...patch } : a)),
+    qc.setQueriesData<AppointmentPages>({ queryKey: keys.list(staffId) }, (old) =>
+      patchAppointment(old, appointmentId, patch),
     );
     void qc.invalidateQueries({ queryKey: keys.count(staffId) });
     void qc.invalidateQueries({ queryKey: keys.today(staffId) });

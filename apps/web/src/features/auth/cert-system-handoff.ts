@@ -1,5 +1,3 @@
-import { sessionResponseSchema } from '@tz/shared/auth/auth.contract';
-
 /** The cookie the certificate system sets once the user is logged in there. */
 export const CERT_SYSTEM_COOKIE = 'tz_cert_system';
 
@@ -52,6 +50,8 @@ export async function centreHasCertificateProduct(token: string): Promise<boolea
       headers: { accept: 'application/json', authorization: `Bearer ${token}` },
     });
     if (!res.ok) return false;
+    // Loaded here, not at the top: the login screen's first download stays free of zod.
+    const { sessionResponseSchema } = await import('@tz/shared/auth/auth.contract');
     return sessionResponseSchema.parse(await res.json()).centre.certificate_product;
   } catch {
     return false;

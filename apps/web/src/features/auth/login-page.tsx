@@ -1,30 +1,18 @@
-import {
-  Alert,
-  Button,
-  Center,
-  Group,
-  Image,
-  Modal,
-  Paper,
-  PasswordInput,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Center, Image, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
-import { type LoginResponse, login } from '@tz/shared/auth/auth.contract';
-import { MSG } from '@tz/shared/messages';
-import { listNews } from '@tz/shared/news/news.contract';
-import { useState } from 'react';
+import type { LoginResponse } from '@tz/shared/auth/auth.contract';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError, api } from '../../api/client';
+import { listNewsEndpoint, loginEndpoint } from '../../api/entry-endpoints';
 import { landingPath } from '../../auth/route-guards';
 import { sessionStore } from '../../auth/session-store';
 import { useHost } from '../../layout/use-host';
 import { postForm } from '../../ui/post-form';
 import { centreHasCertificateProduct, certSystemLoginFields, certSystemStep, cookiesWork } from './cert-system-handoff';
+
+const CookiesBlockedPrompt = lazy(() => import('./cookies-blocked-prompt'));
 
 export default function LoginPage() {
   const [flash] = useState(() => sessionStore.peekFlash());
@@ -41,7 +29,7 @@ export default function LoginPage() {
   const enter = (answer: LoginResponse) => {
     sessionStore.set({ login: answer });
     // News are loaded right after login (the prompt decides whether to ask).
-    void queryClient.prefetchQuery({ queryKey: ['news'], queryFn: () => api(listNews) });
+    void queryClient.prefetchQuery({ queryKey: ['news'], queryFn: () => api(listNewsEndpoint) });
     navigate(landingPath(answer.role_id), { replace: true });
   };
 
@@ -49,7 +37,7 @@ export default function LoginPage() {
     setBusy(true);
     setError(null);
     try {
-      const answer = await api(login, { body: values });
+      const answer = await api(loginEndpoint, { body: values });
       const step = certSystemUrl
         ? certSystemStep({
             certificateProduct: await centreHasCertificateProduct(answer.token),
@@ -73,23 +61,17 @@ export default function LoginPage() {
 
   return (
     <Center mih="100vh" p="md" component="main">
-      <Modal opened={!!pending} onClose={() => pending && enter(pending)} title="Zertifikatssystem" centered>
-        <Text mb="md">{MSG.cookiesBlocked}</Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => pending && enter(pending)}>
-            Nein
-          </Button>
-          <Button
-            onClick={() => {
-              if (!pending) return;
+      {pending && (
+        <Suspense>
+          <CookiesBlockedPrompt
+            onSkip={() => enter(pending)}
+            onDirectLogin={() => {
               if (certSystemUrl) postForm(certSystemUrl, certSystemLoginFields(pending.token));
               enter(pending);
             }}
-          >
-            Direkt anmelden
-          </Button>
-        </Group>
-      </Modal>
+          />
+        </Suspense>
+      )}
       <Paper withBorder shadow="sm" p="xl" w={400} maw="100%">
         <form onSubmit={submit} noValidate>
           <Stack>
