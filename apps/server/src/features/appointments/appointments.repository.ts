@@ -15,7 +15,8 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
+import { preparedPerDb } from '../../db/prepared';
 import { appointmentInstitutions, appointments, paymentClassifications } from '../../db/schema/appointments';
 import { centrePcrLabs, centres, pcrLabs } from '../../db/schema/centres';
 import { customers, institutions } from '../../db/schema/customers';
@@ -396,18 +397,8 @@ export async function updateAppointment(
   return Number((res as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0) > 0;
 }
 
-/**
- * What a payment classification change needs, in one read without a lock:
- * the appointment, its day in the centre's time zone and the requested
- * classification (null when there is none with that id).
- */
-export async function findForClassification(
-  db: DbOrTx,
-  staffId: number,
-  appointmentId: number,
-  classificationId: number | null,
-) {
-  const [row] = await db
+const classificationRead = preparedPerDb((db) =>
+  db
     .select({
       customer_id: appointments.customer_id,
       payment_class_id: appointments.payment_class_id,
@@ -423,8 +414,30 @@ export async function findForClassification(
     })
     .from(appointments)
     .innerJoin(centres, eq(centres.id, appointments.staff_id))
-    .leftJoin(paymentClassifications, eq(paymentClassifications.id, classificationId ?? -1))
-    .where(and(eq(appointments.id, appointmentId), eq(appointments.staff_id, staffId)));
+    .leftJoin(paymentClassifications, eq(paymentClassifications.id, sql.placeholder('classificationId')))
+    .where(
+      and(eq(appointments.id, sql.placeholder('appointmentId')), eq(appointments.staff_id, sql.placeholder('staffId'))),
+    )
+    .prepare('classification_read'),
+);
+
+/**
+ * What a payment classification change needs, in one read without a lock:
+ * the appointment, its day in the centre's time zone and the requested
+ * classification (null when there is none with that id). Prepared: it runs
+ * on every classification change.
+ */
+export async function findForClassification(
+  db: Db,
+  staffId: number,
+  appointmentId: number,
+  classificationId: number | null,
+) {
+  const [row] = await classificationRead(db).execute({
+    staffId,
+    appointmentId,
+    classificationId: classificationId ?? -1,
+  });
   return row;
 }
 
