@@ -16,16 +16,17 @@ async function login(page: Page) {
   }
 }
 
-const today = () =>
+/** Tomorrow in Berlin: a late slot today would lie in the past once the test runs after 23:30. */
+const tomorrow = () =>
   new Intl.DateTimeFormat('de-DE', {
     timeZone: 'Europe/Berlin',
     day: '2-digit',
     month: '2-digit',
     year: 'numeric',
-  }).format(new Date());
+  }).format(new Date(Date.now() + 24 * 3600 * 1000));
 
-async function narrowToToday(page: Page) {
-  await page.getByRole('button', { name: 'Heute' }).click();
+async function narrowToTomorrow(page: Page) {
+  await page.getByRole('button', { name: 'Morgen' }).click();
   await page.getByRole('combobox', { name: 'Dienstleistung' }).click();
   await page.getByRole('option', { name: 'Antigen-Schnelltest Selbstzahler' }).click();
 }
@@ -63,7 +64,7 @@ test('a new customer with an appointment, found in the list, moved, then cancell
       .or(page.getByRole('combobox', { name: 'IK-Nummer' }))
       .first(),
   ).toHaveValue('101575519');
-  await page.getByLabel('Datum').fill(today());
+  await page.getByLabel('Datum').fill(tomorrow());
   await page.getByLabel('Uhrzeit').fill('23:30');
   await pick(page, 'Dienstleistung', 'Antigen-Schnelltest Selbstzahler');
   await page.getByRole('button', { name: 'Termin anlegen' }).click();
@@ -78,9 +79,9 @@ test('a new customer with an appointment, found in the list, moved, then cancell
   await expect(page.getByText(MSG.appointmentCreated)).toBeVisible();
   await expect(page).toHaveURL(/\/appointments$/);
 
-  // in the appointments list: today, narrowed to the service (the list is virtualised)
+  // in the appointments list: tomorrow, narrowed to the service (the list is virtualised)
   const row = page.getByRole('listitem').filter({ hasText: last });
-  await narrowToToday(page);
+  await narrowToTomorrow(page);
   await expect(row).toBeVisible({ timeout: 30_000 });
   await expect(row).toContainText('23:30');
 
@@ -94,7 +95,7 @@ test('a new customer with an appointment, found in the list, moved, then cancell
   await page.getByRole('button', { name: 'Speichern' }).click();
   await expect(page.getByText(MSG.appointmentUpdated)).toBeVisible();
   await page.getByRole('button', { name: 'Zurück' }).click();
-  await narrowToToday(page);
+  await narrowToTomorrow(page);
   await expect(row).toContainText('23:00', { timeout: 30_000 });
 
   // cancel through the edit form
