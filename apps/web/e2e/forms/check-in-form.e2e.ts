@@ -20,8 +20,8 @@ async function openQr(page: Page, token: string) {
   await expect(dialog.getByRole('img', { name: 'QR-Code mit dem Link zum Fragebogen' })).toBeVisible();
   const href = await dialog.getByRole('link', { name: /\/check-in\/\d+\// }).getAttribute('href');
   const cai = /Termin-Nr\. (\d+)/.exec((await dialog.textContent()) ?? '')?.[1];
-  expect(href).toBeTruthy();
-  expect(cai).toBeTruthy();
+  expect(href).toMatch(/\/check-in\/\d+\//);
+  expect(cai).toMatch(/^\d+$/);
   return { dialog, href: href!, cai: cai! };
 }
 

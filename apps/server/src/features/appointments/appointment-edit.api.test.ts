@@ -104,7 +104,7 @@ describe('series with blocked slots', () => {
       ['09:00', '10:30'],
     ]);
     expect(new Set(rows.map((r) => r.series_id)).size).toBe(1);
-    expect(rows[0]!.series_id).toBeTruthy();
+    expect(rows[0]!.series_id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
     expect(visits.every((r) => r.price === 2500 && r.notes === 'Serie')).toBe(true);
 
     const one = await t.app.inject({
