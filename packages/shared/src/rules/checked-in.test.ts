@@ -1,13 +1,5 @@
-import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  canInviteToForm,
-  hasFormWarnings,
-  isCheckedIn,
-  isFilledWithoutWarnings,
-  isFormFilled,
-  withCheckedIn,
-} from './checked-in';
+import { canInviteToForm, hasFormWarnings, isCheckedIn, isFilledWithoutWarnings, isFormFilled } from './checked-in';
 
 describe('checked_in bitmask', () => {
   it('reads the bits', () => {
@@ -32,19 +24,5 @@ describe('checked_in bitmask', () => {
     expect(canInviteToForm(3)).toBe(true);
     expect(canInviteToForm(4)).toBe(false);
     expect(canInviteToForm(7)).toBe(false);
-  });
-
-  it('sets and clears bit 1 only, keeping the form bits', () => {
-    expect(withCheckedIn(0, true)).toBe(1);
-    expect(withCheckedIn(6, true)).toBe(7);
-    expect(withCheckedIn(7, false)).toBe(6);
-    expect(withCheckedIn(4, false)).toBe(4);
-    fc.assert(
-      fc.property(fc.integer({ min: 0, max: 7 }), fc.boolean(), (v, on) => {
-        const next = withCheckedIn(v, on);
-        expect(isCheckedIn(next)).toBe(on);
-        expect(next & 6).toBe(v & 6);
-      }),
-    );
   });
 });

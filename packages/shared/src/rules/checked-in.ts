@@ -12,8 +12,3 @@ export const isFilledWithoutWarnings = (value: number) =>
 export const hasFormWarnings = (value: number) => isFormFilled(value) && !isFilledWithoutWarnings(value);
 /** Without bit 4 the customer can still be invited to the questionnaire. */
 export const canInviteToForm = (value: number) => !isFormFilled(value);
-
-/** Sets or clears bit 1 only; the form bits stay as they are. */
-export function withCheckedIn(value: number, checkedIn: boolean): number {
-  return checkedIn ? value | CHECKED_IN.checkedIn : value & ~CHECKED_IN.checkedIn;
-}

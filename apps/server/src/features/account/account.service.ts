@@ -1,6 +1,7 @@
 import { type AccountStatus, type BookingStatus, isDeactivated } from '@tz/shared/account/account.contract';
 import { PAUSE_SPECIAL_DAYS_WINDOW_DAYS } from '@tz/shared/constants';
 import { MSG, suspensionSaved } from '@tz/shared/messages';
+import { dateInZone } from '@tz/shared/rules/centre-date';
 import type { AppDeps } from '../../app';
 import type { AuthContext } from '../../auth/guard';
 import type { DbOrTx } from '../../db/client';
@@ -9,9 +10,7 @@ import { writeAudit } from '../audit/audit.repository';
 import * as repo from './account.repository';
 
 /** yyyy-MM-dd of now in the given time zone: the centre's time zone decides "today". */
-export function todayIn(timeZone: string, now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-}
+export const todayIn = (timeZone: string, now = new Date()) => dateInZone(now, timeZone);
 
 const germanDate = (isoDate: string) => isoDate.split('-').reverse().join('.');
 

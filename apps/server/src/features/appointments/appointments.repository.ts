@@ -1,4 +1,5 @@
 import type { AppointmentListQuery, AppointmentStatus } from '@tz/shared/appointments/appointments.contract';
+import { CHECKED_IN } from '@tz/shared/constants';
 import {
   type AnyColumn,
   and,
@@ -335,8 +336,8 @@ export async function findForChange(db: DbOrTx, staffId: number, appointmentId: 
 
 /**
  * The check-in in one statement, so one round trip and no explicit
- * transaction: lock the row, set or clear bit 1 of checked_in (withCheckedIn in
- * shared/rules, as bit operations) and write the audit row only when the value
+ * transaction: lock the row, set or clear the checked-in bit of checked_in (the
+ * form bits stay) and write the audit row only when the value
  * changed. Check-ins are the most frequent write of a centre's day. Undefined
  * when the appointment is not the centre's or belongs to another customer.
  */
@@ -344,7 +345,8 @@ export async function checkIn(
   db: DbOrTx,
   c: { staffId: number; appointmentId: number; customerId: number; checkedIn: boolean; userId: number },
 ) {
-  const target = c.checkedIn ? sql`old.checked_in | 1` : sql`old.checked_in & ~1`;
+  const bit = CHECKED_IN.checkedIn;
+  const target = c.checkedIn ? sql`old.checked_in | ${bit}` : sql`old.checked_in & ~${bit}::int`;
   const res = await db.execute(sql`
     with old as (
       select id, checked_in from ${appointments}

@@ -121,15 +121,16 @@ const updateAudited = (
   set: Parameters<typeof repo.updateAppointment>[3],
   before: unknown,
   after: unknown,
+  unchanged?: Parameters<typeof repo.updateAppointment>[5],
 ) =>
-  repo.updateAppointment(tx, staffId, id, set, {
-    staff_id: staffId,
-    user_id: auth.userId,
-    entity: 'appointment',
-    action,
-    before,
-    after,
-  });
+  repo.updateAppointment(
+    tx,
+    staffId,
+    id,
+    set,
+    { staff_id: staffId, user_id: auth.userId, entity: 'appointment', action, before, after },
+    unchanged,
+  );
 
 export async function setStatus(
   deps: AppDeps,
@@ -199,13 +200,15 @@ export async function setPaymentClassification(
   }
   const before = { payment_class_id: a.payment_class_id, classification_checked_by: a.classification_checked_by };
   const after = { payment_class_id: body.newClassification, classification_checked_by: checkedBy };
-  const audit = { staff_id: staffId, user_id: auth.userId, entity: 'appointment', action: 'payment_classification' };
-  const changed = await repo.updateAppointment(
+  const changed = await updateAudited(
     deps.db,
+    auth,
     staffId,
     appointmentId,
+    'payment_classification',
     after,
-    { ...audit, before, after },
+    before,
+    after,
     repo.classificationUnchanged(a),
   );
   if (!changed) throw AppError.conflict(MSG.appointmentChangedMeanwhile, 'CHANGED_MEANWHILE');

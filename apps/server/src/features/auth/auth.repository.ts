@@ -77,13 +77,6 @@ export async function revokeSession(db: DbOrTx, sessionId: string) {
   await db.update(sessions).set({ revoked_at: sql`now()` }).where(eq(sessions.id, sessionId));
 }
 
-export async function revokeSessionsOfUser(db: DbOrTx, userId: number) {
-  await db
-    .update(sessions)
-    .set({ revoked_at: sql`now()` })
-    .where(and(eq(sessions.user_id, userId), isNull(sessions.revoked_at)));
-}
-
 const sessionInfo = preparedPerDb((db) =>
   db
     .select({

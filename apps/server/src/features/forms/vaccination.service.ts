@@ -1,16 +1,13 @@
 import { VACCINATION_CENTRE_TYPE } from '@tz/shared/constants';
 import type { VaccinationData } from '@tz/shared/forms/forms.contract';
 import { MSG } from '@tz/shared/messages';
+import { dateInZone } from '@tz/shared/rules/centre-date';
 import type { AppDeps } from '../../app';
 import type { AuthContext } from '../../auth/guard';
 import { AppError } from '../../http/app-error';
 import { writeAudit } from '../audit/audit.repository';
 import * as repo from './forms.repository';
 import * as vaccinationRepo from './vaccination.repository';
-
-/** Today as YYYY-MM-DD in the centre's time zone (the centre decides "today"). */
-export const todayIn = (timeZone: string, now = new Date()) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 
 export async function vaccinationView(deps: AppDeps, staffId: number, token: string) {
   const appointment = await repo.findStaffAppointmentByToken(deps.db, staffId, token);
@@ -47,7 +44,7 @@ export async function saveVaccination(
     if (appointment.centre.type !== VACCINATION_CENTRE_TYPE) {
       throw AppError.rule(MSG.vaccinationOnlyInVaccinationCentre, 'NOT_VACCINATION_CENTRE');
     }
-    if (input.vaccination_date > todayIn(appointment.centre.time_zone)) {
+    if (input.vaccination_date > dateInZone(new Date(), appointment.centre.time_zone)) {
       throw AppError.badRequest(MSG.vaccinationDateInFuture, [
         { field: 'vaccination_date', message: MSG.vaccinationDateInFuture },
       ]);
