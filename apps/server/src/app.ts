@@ -13,6 +13,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { SessionCache } from './auth/session-cache';
+import { nowMs } from './clock';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import type { CertificateSource } from './features/demis/demis-certificate-source';
@@ -56,7 +57,7 @@ export async function buildApp(config: Config, database: Database): Promise<{ ap
     database,
     db: database.db,
     endpoints: [],
-    sessions: new SessionCache(config.sessionCacheSeconds * 1000),
+    sessions: new SessionCache(config.sessionCacheSeconds * 1000, nowMs),
     reportError: tracer.capture,
   };
   registerErrorHandler(app, deps.reportError);

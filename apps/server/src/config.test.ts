@@ -22,6 +22,19 @@ describe('config', () => {
     expect(() => loadConfig({ JWT_SECRET: 'kurz' })).toThrow(/JWT_SECRET/);
   });
 
+  it('refuses the test clock and the test API in production, and reads them elsewhere', () => {
+    const secrets = { JWT_SECRET: 'x'.repeat(40), CERT_KEY: 'y'.repeat(40) };
+    expect(() => loadConfig({ NODE_ENV: 'production', ...secrets, TEST_NOW: '2026-03-29T01:30:00+01:00' })).toThrow(
+      /TEST_NOW und TEST_API/,
+    );
+    expect(() => loadConfig({ NODE_ENV: 'production', ...secrets, TEST_API: '1' })).toThrow(/TEST_NOW und TEST_API/);
+    const c = loadConfig({ TEST_NOW: '2026-03-29T01:30:00+01:00', TEST_API: '1' });
+    expect(c.testNow?.toISOString()).toBe('2026-03-29T00:30:00.000Z');
+    expect(c.testApi).toBe(true);
+    expect(loadConfig({}).testApi).toBe(false);
+    expect(() => loadConfig({ TEST_NOW: 'morgen' })).toThrow(/TEST_NOW/);
+  });
+
   it('splits ALLOWED_HOSTS', () => {
     expect(loadConfig({ ALLOWED_HOSTS: 'A.example, b.example,' }).allowedHosts).toEqual(['a.example', 'b.example']);
   });

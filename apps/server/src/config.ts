@@ -41,6 +41,10 @@ const envSchema = z.object({
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(10),
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
   WORKER: bool.default(true),
+  /** Tests only: the server's clock starts at this instant (ISO 8601) and runs on from there. */
+  TEST_NOW: z.iso.datetime({ offset: true }).optional(),
+  /** Tests only: /api/test/… (set the clock, create centres with their own logins). */
+  TEST_API: bool,
 });
 
 export type Config = {
@@ -70,6 +74,10 @@ export type Config = {
   loginMaxFailures: number;
   loginWindowMinutes: number;
   worker: boolean;
+  /** Tests only (refused in production): where the server's clock starts. */
+  testNow: Date | undefined;
+  /** Tests only (refused in production): the /api/test/… endpoints. */
+  testApi: boolean;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -82,6 +90,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.NODE_ENV === 'production') {
     if (e.JWT_SECRET === DEFAULT_SECRET || e.CERT_KEY === DEFAULT_CERT_KEY) {
       throw new Error('NODE_ENV=production verlangt eigene Werte für JWT_SECRET und CERT_KEY.');
+    }
+    if (e.TEST_NOW || e.TEST_API) {
+      throw new Error('TEST_NOW und TEST_API sind nur für Tests; NODE_ENV=production verweigert sie.');
     }
   }
   return {
@@ -113,6 +124,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginMaxFailures: e.LOGIN_MAX_FAILURES,
     loginWindowMinutes: e.LOGIN_WINDOW_MINUTES,
     worker: e.WORKER,
+    testNow: e.TEST_NOW ? new Date(e.TEST_NOW) : undefined,
+    testApi: e.TEST_API,
   };
 }
 

@@ -1,4 +1,5 @@
 import { buildApp } from './app';
+import { setClock } from './clock';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { ensureFunctionCatalogue } from './db/default-functions';
@@ -8,6 +9,8 @@ import { ensureDefaultForms } from './features/forms/default-forms';
 import { startWorkers } from './jobs/workers';
 
 const config = loadConfig();
+// Tests only (production refuses it): run the whole server at a chosen moment.
+if (config.testNow) setClock(config.testNow);
 const database = await openDatabase(config);
 await database.migrate();
 await ensureDefaultHosts(database.db);

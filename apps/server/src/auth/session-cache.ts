@@ -68,4 +68,10 @@ export class SessionCache {
   forgetSession(sessionId: string) {
     for (const [token, entry] of this.entries) if (entry.auth.sessionId === sessionId) this.entries.delete(token);
   }
+
+  /** Everything: the clock moved (tests only), so every entry's expiry is in question. */
+  clear() {
+    this.entries.clear();
+    this.infos.clear();
+  }
 }

@@ -1,4 +1,5 @@
 import { jwtVerify, SignJWT } from 'jose';
+import { now, nowMs } from '../clock';
 
 export interface TokenClaims {
   sid: string;
@@ -10,7 +11,7 @@ const key = (secret: string) => new TextEncoder().encode(secret);
 export async function signSessionToken(secret: string, claims: TokenClaims, expiresAt: Date): Promise<string> {
   return new SignJWT({ sid: claims.sid, uid: claims.uid })
     .setProtectedHeader({ alg: 'HS256' })
-    .setIssuedAt()
+    .setIssuedAt(Math.floor(nowMs() / 1000))
     .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
     .sign(key(secret));
 }
@@ -18,7 +19,7 @@ export async function signSessionToken(secret: string, claims: TokenClaims, expi
 /** Returns null for anything that is not a valid, unexpired token of ours. */
 export async function verifySessionToken(secret: string, token: string): Promise<TokenClaims | null> {
   try {
-    const { payload } = await jwtVerify(token, key(secret), { algorithms: ['HS256'] });
+    const { payload } = await jwtVerify(token, key(secret), { algorithms: ['HS256'], currentDate: now() });
     if (typeof payload.sid !== 'string' || typeof payload.uid !== 'number') return null;
     return { sid: payload.sid, uid: payload.uid };
   } catch {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { TEST_TYPES } from '@tz/shared/constants';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
@@ -21,12 +22,11 @@ function prng(seed: number) {
     int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
     pick: <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!,
     chance: (p: number) => next() < p,
-    hex: (n: number) => Array.from({ length: n }, () => Math.floor(next() * 16).toString(16)).join(''),
   };
 }
 
 const TZ = 'Europe/Berlin';
-const berlinDay = (d: Date) =>
+export const berlinDay = (d: Date) =>
   new Intl.DateTimeFormat('en-CA', { timeZone: TZ, year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
 /** YYYY-MM-DD plus n days (calendar arithmetic, no time zone involved). */
 function addDays(day: string, n: number) {
@@ -35,7 +35,7 @@ function addDays(day: string, n: number) {
   return d.toISOString().slice(0, 10);
 }
 /** Berlin wall-clock time on a day as an instant. */
-function berlinTime(day: string, minutes: number) {
+export function berlinTime(day: string, minutes: number) {
   const hh = String(Math.floor(minutes / 60)).padStart(2, '0');
   const mm = String(minutes % 60).padStart(2, '0');
   const guess = new Date(`${day}T${hh}:${mm}:00Z`);
@@ -197,27 +197,38 @@ async function insertChunked<T>(rows: T[], size: number, insert: (chunk: T[]) =>
   for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
 }
 
-/**
- * Demo data of the appointments area: test types, TestV classifications, one
- * PCR lab of the test centre, services, ~300 customers and their appointments
- * from 30 days ago to 14 days ahead in every status/check-in/result
- * combination. Deterministic apart from "today", and inserted in batches.
- */
-export async function seedAppointments(tx: DbOrTx, ids: DemoIds, now = new Date()) {
-  const rnd = prng(20240601);
-  const today = berlinDay(now);
-
+/** Test types and TestV classifications, platform-wide; windows relative to the day of `at`. */
+export async function seedClassifications(tx: DbOrTx, at: Date) {
   await tx
     .insert(testTypes)
     .values([...TEST_TYPES])
     .onConflictDoNothing();
-  await tx.insert(paymentClassifications).values(classificationRows(today)).onConflictDoNothing();
-  const [catRapid, catPcr, catVacc] = (
-    await tx
-      .insert(serviceCategories)
-      .values([{ name: 'Schnelltests' }, { name: 'PCR-Tests' }, { name: 'Impfungen' }])
-      .returning({ id: serviceCategories.id })
-  ).map((r) => r.id);
+  await tx
+    .insert(paymentClassifications)
+    .values(classificationRows(berlinDay(at)))
+    .onConflictDoNothing();
+}
+
+/** A platform service category by name, created on first use. */
+export async function categoryId(tx: DbOrTx, name: string) {
+  const [found] = await tx.select().from(serviceCategories).where(eq(serviceCategories.name, name));
+  if (found) return found.id;
+  const [row] = await tx.insert(serviceCategories).values({ name }).returning({ id: serviceCategories.id });
+  return row!.id;
+}
+
+/**
+ * Demo data of the appointments area in one set of demo centres: one PCR lab
+ * of the test centre, services, ~300 customers and their appointments from 30
+ * days ago to 14 days ahead in every status/check-in/result combination.
+ * Deterministic apart from "today" (the day of `at`), and inserted in batches.
+ */
+export async function seedAppointments(tx: DbOrTx, ids: DemoIds, at: Date) {
+  const rnd = prng(20240601);
+  const today = berlinDay(at);
+  const catRapid = await categoryId(tx, 'Schnelltests');
+  const catPcr = await categoryId(tx, 'PCR-Tests');
+  const catVacc = await categoryId(tx, 'Impfungen');
 
   const [lab] = await tx
     .insert(pcrLabs)
@@ -394,7 +405,8 @@ export async function seedAppointments(tx: DbOrTx, ids: DemoIds, now = new Date(
       staff_id: staffId,
       customer_id: customerId,
       service_id: s.id,
-      token: rnd.hex(32),
+      // Tokens are the customers' secrets: random, never from the seeded generator (and unique in every set).
+      token: randomBytes(16).toString('hex'),
       start_date: start,
       end_date: new Date(start.getTime() + s.duration * 1000),
       price: s.price,
@@ -419,7 +431,7 @@ export async function seedAppointments(tx: DbOrTx, ids: DemoIds, now = new Date(
   rows.push(visit(test, lena, rapidTestV, today, 10 * 60, { payment_class_id: 2 }));
   rows.push(visit(test, jan, rapidSelf, today, 10 * 60 + 30, { checked_in: 1 }));
 
-  const nowMs = now.getTime();
+  const nowMs = at.getTime();
   for (let d = -30; d <= 14; d++) {
     const day = addDays(today, d);
     const weekday = new Date(`${day}T12:00:00Z`).getUTCDay();

@@ -6,10 +6,9 @@ import { appointments } from '../db/schema/appointments';
 import { customers } from '../db/schema/customers';
 import { formQuestions, formSubmissions } from '../db/schema/forms';
 import { services } from '../db/schema/services';
-import { ensureDefaultForms } from '../features/forms/default-forms';
 import * as repo from '../features/forms/forms.repository';
 import { demoSignatureDataUrl } from '../features/forms/png-encode';
-import type { DemoIds } from './foundation.demo';
+import { type DemoIds, demoToken } from './foundation.demo';
 
 /** Appointment tokens of the questionnaire demo (also used by the end-to-end tests). */
 export const DEMO_FORM_TOKENS = {
@@ -34,8 +33,8 @@ async function serviceOf(tx: DbOrTx, staffId: number, title: string) {
 }
 
 /** In about an hour, on the half hour, so the appointments show in today's list. */
-function soon(offsetMinutes: number) {
-  const d = new Date(Date.now() + 60 * 60_000);
+function soon(at: Date, offsetMinutes: number) {
+  const d = new Date(at.getTime() + 60 * 60_000);
   d.setUTCMinutes(d.getUTCMinutes() < 30 ? 0 : 30, 0, 0);
   return new Date(d.getTime() + offsetMinutes * 60_000);
 }
@@ -47,12 +46,13 @@ async function appointmentFor(
   token: string,
   person: { first_name: string; last_name: string; birthday: string; email: string; gender: number },
   offsetMinutes: number,
+  at: Date,
 ) {
   const [customer] = await tx
     .insert(customers)
     .values({ staff_id: staffId, ...person, city: 'Musterstadt', postcode: '51466', street: 'Lindenweg 3' })
     .returning({ id: customers.id });
-  const start = soon(offsetMinutes);
+  const start = soon(at, offsetMinutes);
   const [a] = await tx
     .insert(appointments)
     .values({
@@ -110,9 +110,7 @@ const healthy = {
  * open, one filled with warnings, one in the vaccination centre) and, when the
  * appointments demo ran before, filled forms for two of its appointments.
  */
-export async function seedForms(tx: DbOrTx, ids: DemoIds) {
-  await ensureDefaultForms(tx);
-
+export async function seedForms(tx: DbOrTx, ids: DemoIds, at: Date) {
   // Existing demo appointments (seeded by the appointments area, if any) get answers.
   const existing = await tx
     .select({ id: appointments.id })
@@ -136,17 +134,19 @@ export async function seedForms(tx: DbOrTx, ids: DemoIds) {
     tx,
     ids.testCentreId,
     testService,
-    DEMO_FORM_TOKENS.open,
+    demoToken(DEMO_FORM_TOKENS.open, ids.tag),
     { first_name: 'Frieda', last_name: 'Fragebogen', birthday: '1985-04-12', email: 'frieda@kunde.example', gender: 2 },
     0,
+    at,
   );
   const flagged = await appointmentFor(
     tx,
     ids.testCentreId,
     testService,
-    DEMO_FORM_TOKENS.withWarnings,
+    demoToken(DEMO_FORM_TOKENS.withWarnings, ids.tag),
     { first_name: 'Karl', last_name: 'Kontakt', birthday: '1971-11-03', email: 'karl@kunde.example', gender: 1 },
     15,
+    at,
   );
   await fill(tx, ids.testCentreId, flagged.id, {
     ...healthy,
@@ -157,8 +157,9 @@ export async function seedForms(tx: DbOrTx, ids: DemoIds) {
     tx,
     ids.vaccinationCentreId,
     vaccService,
-    DEMO_FORM_TOKENS.vaccination,
+    demoToken(DEMO_FORM_TOKENS.vaccination, ids.tag),
     { first_name: 'Ida', last_name: 'Impfling', birthday: '1990-07-21', email: 'ida@kunde.example', gender: 2 },
     30,
+    at,
   );
 }

@@ -4,12 +4,21 @@ import { centres } from '../db/schema/centres';
 import { news } from '../db/schema/platform';
 import { users } from '../db/schema/users';
 
+export const DEMO_PASSWORD = 'demo1234';
+
 export interface DemoIds {
-  platformCentreId: number;
   testCentreId: number;
   vaccinationCentreId: number;
   inactiveCentreId: number;
+  /** '' for the demo itself; unique for each set of centres the e2e test API creates. */
+  tag: string;
 }
+
+/** The demo's logins, or their tagged twins in a set of centres made for one e2e test. */
+export const demoEmail = (local: string, tag: string) =>
+  tag ? `${local}.${tag}@demo.example` : `${local}@demo.example`;
+/** The demo's fixed appointment tokens, tagged the same way. */
+export const demoToken = (token: string, tag: string) => (tag ? `${token}-${tag}` : token);
 
 const centreBase = {
   phone: '0221 1234567',
@@ -36,16 +45,57 @@ const centreBase = {
   health_department_zip: '51466',
 };
 
-export async function seedFoundation(tx: DbOrTx): Promise<DemoIds> {
+const day = 24 * 3600 * 1000;
+
+/** The platform's own centre, its administrator and the news everyone sees. */
+export async function seedPlatformFoundation(tx: DbOrTx, at: Date) {
+  const [platform] = await tx
+    .insert(centres)
+    .values({ ...centreBase, full_name: 'Plattformbetrieb', email: 'plattform@demo.example', testcenter: true })
+    .returning({ id: centres.id });
+  await tx.insert(users).values({
+    staff_id: platform!.id,
+    name: 'Paula Plattform',
+    email: 'plattform@demo.example',
+    password_hash: await hashPassword(DEMO_PASSWORD),
+    role_id: 10,
+  });
+  const ago = (days: number) => new Date(at.getTime() - days * day);
+  await tx.insert(news).values([
+    {
+      title: 'Willkommen im neuen Backoffice',
+      content:
+        '## Schön, dass Sie da sind\n\nDas Backoffice bündelt **Termine**, **Check-in** und **Abrechnung** nach TestV an einem Ort.\n\n- Termine im Blick\n- Ergebnisse erfassen\n- Belege versenden',
+      updated_at: ago(20),
+    },
+    {
+      title: 'Neue Exportfunktion',
+      content: 'Monatliche Exporte werden **nachts** erzeugt und stehen innerhalb von 24 Stunden bereit.',
+      updated_at: ago(7),
+    },
+    {
+      title: 'Hinweis zur Aufbewahrung',
+      content:
+        'Die Dokumentation nach § 7a TestV ist bis zum **31.12.2028** aufzubewahren. Bitte löschen Sie keine Testnachweise vorher.',
+      updated_at: ago(1),
+    },
+  ]);
+}
+
+/**
+ * A test centre, a vaccination centre and one not yet activated, with their
+ * administrators, manager and staff. The e2e test API calls this with a tag
+ * for every test, so each test has centres and logins of its own.
+ */
+export async function seedCentres(tx: DbOrTx, tag: string): Promise<DemoIds> {
   const inserted = await tx
     .insert(centres)
     .values([
-      { ...centreBase, full_name: 'Plattformbetrieb', email: 'plattform@demo.example', testcenter: true },
       {
         ...centreBase,
         full_name: 'Testzentrum Musterstadt',
-        search_name: 'testzentrum-musterstadt',
-        email: 'testzentrum@demo.example',
+        search_name: demoToken('testzentrum-musterstadt', tag),
+        email: demoEmail('testzentrum', tag),
         tz_street: 'Musterstraße',
         tz_street_number: '14',
         type: '1',
@@ -55,8 +105,8 @@ export async function seedFoundation(tx: DbOrTx): Promise<DemoIds> {
       {
         ...centreBase,
         full_name: 'Impfzentrum Musterstadt',
-        search_name: 'impfzentrum-musterstadt',
-        email: 'impfzentrum@demo.example',
+        search_name: demoToken('impfzentrum-musterstadt', tag),
+        email: demoEmail('impfzentrum', tag),
         tz_street: 'Impfweg',
         tz_street_number: '2',
         type: '2',
@@ -66,42 +116,28 @@ export async function seedFoundation(tx: DbOrTx): Promise<DemoIds> {
         full_name: 'Testzentrum Neustadt (nicht aktiviert)',
         city: 'Neustadt',
         tz_city: 'Neustadt',
-        email: 'neustadt@demo.example',
+        email: demoEmail('neustadt', tag),
         testcenter: false,
       },
     ])
     .returning({ id: centres.id });
-  const [platform, test, vacc, inactive] = inserted.map((r) => r.id) as [number, number, number, number];
+  const [test, vacc, inactive] = inserted.map((r) => r.id) as [number, number, number];
 
-  const hash = await hashPassword('demo1234');
+  const hash = await hashPassword(DEMO_PASSWORD);
+  const user = (staff_id: number, name: string, local: string, role_id: number) => ({
+    staff_id,
+    name,
+    email: demoEmail(local, tag),
+    password_hash: hash,
+    role_id,
+  });
   await tx.insert(users).values([
-    { staff_id: platform, name: 'Paula Plattform', email: 'plattform@demo.example', password_hash: hash, role_id: 10 },
-    { staff_id: test, name: 'Anna Admin', email: 'admin@demo.example', password_hash: hash, role_id: 20 },
-    { staff_id: test, name: 'Lars Leitung', email: 'leitung@demo.example', password_hash: hash, role_id: 25 },
-    { staff_id: test, name: 'Mia Mitarbeiter', email: 'mitarbeiter@demo.example', password_hash: hash, role_id: 30 },
-    { staff_id: vacc, name: 'Ina Impf-Admin', email: 'impf-admin@demo.example', password_hash: hash, role_id: 20 },
+    user(test, 'Anna Admin', 'admin', 20),
+    user(test, 'Lars Leitung', 'leitung', 25),
+    user(test, 'Mia Mitarbeiter', 'mitarbeiter', 30),
+    user(vacc, 'Ina Impf-Admin', 'impf-admin', 20),
+    // A set made for one e2e test gets a platform administrator of its own too.
+    ...(tag ? [user(test, 'Paula Plattform', 'plattform', 10)] : []),
   ]);
-
-  const day = 24 * 3600 * 1000;
-  await tx.insert(news).values([
-    {
-      title: 'Willkommen im neuen Backoffice',
-      content:
-        '## Schön, dass Sie da sind\n\nDas Backoffice bündelt **Termine**, **Check-in** und **Abrechnung** nach TestV an einem Ort.\n\n- Termine im Blick\n- Ergebnisse erfassen\n- Belege versenden',
-      updated_at: new Date(Date.now() - 20 * day),
-    },
-    {
-      title: 'Neue Exportfunktion',
-      content: 'Monatliche Exporte werden **nachts** erzeugt und stehen innerhalb von 24 Stunden bereit.',
-      updated_at: new Date(Date.now() - 7 * day),
-    },
-    {
-      title: 'Hinweis zur Aufbewahrung',
-      content:
-        'Die Dokumentation nach § 7a TestV ist bis zum **31.12.2028** aufzubewahren. Bitte löschen Sie keine Testnachweise vorher.',
-      updated_at: new Date(Date.now() - 1 * day),
-    },
-  ]);
-
-  return { platformCentreId: platform, testCentreId: test, vaccinationCentreId: vacc, inactiveCentreId: inactive };
+  return { testCentreId: test, vaccinationCentreId: vacc, inactiveCentreId: inactive, tag };
 }

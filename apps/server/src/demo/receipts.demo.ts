@@ -3,7 +3,8 @@ import type { DbOrTx } from '../db/client';
 import { appointments, paymentClassifications } from '../db/schema/appointments';
 import { customers } from '../db/schema/customers';
 import { services, testTypes } from '../db/schema/services';
-import type { DemoIds } from './foundation.demo';
+import { berlinDay, berlinTime } from './appointments.demo';
+import { type DemoIds, demoToken } from './foundation.demo';
 
 /** Fixed tokens, so the official form can be opened by URL right after `npm start` (and in e2e). */
 export const DEMO_OEGD_TOKEN = 'demo-oegd-1';
@@ -14,7 +15,7 @@ export const DEMO_POSITIVE_TOKEN = 'demo-positiv-1';
  * service (test type 3) with a negative, a positive and an open appointment
  * in the test centre. Other areas may add more test types and services.
  */
-export async function seedReceiptsDemo(tx: DbOrTx, ids: DemoIds) {
+export async function seedReceiptsDemo(tx: DbOrTx, ids: DemoIds, now: Date) {
   await tx
     .insert(testTypes)
     .values([...TEST_TYPES])
@@ -62,15 +63,14 @@ export async function seedReceiptsDemo(tx: DbOrTx, ids: DemoIds) {
       },
     ])
     .returning({ id: customers.id });
-  const today = new Date();
-  today.setUTCHours(8, 0, 0, 0);
-  const at = (minutes: number) => new Date(today.getTime() + minutes * 60_000);
+  // 09:00 on the centre's day, by Berlin's clock.
+  const at = (minutes: number) => berlinTime(berlinDay(now), 9 * 60 + minutes);
   await tx.insert(appointments).values([
     {
       staff_id: ids.testCentreId,
       customer_id: people[0]!.id,
       service_id: service!.id,
-      token: DEMO_OEGD_TOKEN,
+      token: demoToken(DEMO_OEGD_TOKEN, ids.tag),
       start_date: at(0),
       end_date: at(10),
       price: 1190,
@@ -83,7 +83,7 @@ export async function seedReceiptsDemo(tx: DbOrTx, ids: DemoIds) {
       staff_id: ids.testCentreId,
       customer_id: people[1]!.id,
       service_id: service!.id,
-      token: DEMO_POSITIVE_TOKEN,
+      token: demoToken(DEMO_POSITIVE_TOKEN, ids.tag),
       start_date: at(30),
       end_date: at(40),
       price: 1190,

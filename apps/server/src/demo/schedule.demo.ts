@@ -32,7 +32,7 @@ const addDays = (date: string, n: number) => {
 };
 
 /** Opening hours with breaks, a special day and the next fixed public holidays of both demo centres. */
-export async function seedSchedule(tx: DbOrTx, ids: DemoIds) {
+export async function seedSchedule(tx: DbOrTx, ids: DemoIds, at: Date) {
   const workday = (i: number): Day => [i, '08:00', '18:00', [['12:00', '12:30']]];
   await week(tx, ids.testCentreId, [2, 3, 4, 5, 6].map(workday).concat([[7, '09:00', '13:00', []]]));
   await week(
@@ -51,7 +51,7 @@ export async function seedSchedule(tx: DbOrTx, ids: DemoIds) {
     ),
   );
 
-  const today = dateInZone(new Date(), 'Europe/Berlin');
+  const today = dateInZone(at, 'Europe/Berlin');
   const year = Number(today.slice(0, 4));
   const fixed = [year, year + 1].flatMap((y) =>
     ['01-01', '05-01', '10-03', '12-25', '12-26'].map((md) => `${y}-${md}`),

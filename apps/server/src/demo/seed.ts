@@ -1,17 +1,20 @@
 import { count } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { now } from '../clock';
+import type { Db, DbOrTx } from '../db/client';
+import { ensureFunctionCatalogue } from '../db/default-functions';
 import { centres } from '../db/schema/centres';
-import { seedAppointments } from './appointments.demo';
+import { ensureDefaultForms } from '../features/forms/default-forms';
+import { categoryId, seedAppointments, seedClassifications } from './appointments.demo';
 import { seedForms } from './forms.demo';
-import { seedFoundation } from './foundation.demo';
+import { type DemoIds, seedCentres, seedPlatformFoundation } from './foundation.demo';
 import { seedInsurance } from './insurance.demo';
 import { seedReceiptsDemo } from './receipts.demo';
 import { seedSchedule } from './schedule.demo';
-import { seedServices } from './services.demo';
+import { seedCatalogue, seedServices } from './services.demo';
 import { seedSettings } from './settings.demo';
 import { seedUsers } from './users.demo';
 
-export const DEMO_PASSWORD = 'demo1234';
+export { DEMO_PASSWORD } from './foundation.demo';
 
 export const DEMO_LOGINS = [
   { email: 'plattform@demo.example', role: 'Plattform-Admin (10)' },
@@ -21,25 +24,48 @@ export const DEMO_LOGINS = [
   { email: 'impf-admin@demo.example', role: 'Administrator (20), Impfzentrum Musterstadt' },
 ];
 
-/**
- * Seeds the demo platform into an empty database, all or nothing. Each area
- * adds its own `seed<Area>` step here, after the ones it builds on.
- */
-export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
+/** Seeds the demo platform into an empty database, all or nothing. */
+export async function seedDemoIfEmpty(db: Db, at = now()): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(centres);
   if ((row?.n ?? 0) > 0) return false;
   await db.transaction(async (tx) => {
-    const ids = await seedFoundation(tx);
-    // First: its test types and TestV classifications are the canonical ones (the others insert on conflict do nothing).
-    await seedAppointments(tx, ids);
-    await seedServices(tx, ids);
-    await seedInsurance(tx);
-    await seedReceiptsDemo(tx, ids);
-    await seedSchedule(tx, ids);
-    await seedSettings(tx, ids);
-    // After the appointments step (if any), so existing demo appointments get answers.
-    await seedForms(tx, ids);
-    await seedUsers(tx, ids);
+    await seedPlatform(tx, at);
+    await seedDemoCentres(tx, '', at);
   });
   return true;
+}
+
+/** What every centre shares: the platform centre, news, test types, TestV classifications, catalogue, insurers, forms. */
+export async function seedPlatform(tx: DbOrTx, at: Date) {
+  await seedPlatformFoundation(tx, at);
+  await ensurePlatformBasics(tx, at);
+  await seedCatalogue(tx);
+  await seedInsurance(tx);
+}
+
+/** The part of the platform data a set of demo centres needs; safe to run again. */
+export async function ensurePlatformBasics(tx: DbOrTx, at: Date) {
+  // First: its test types and TestV classifications are the canonical ones (later steps insert on conflict do nothing).
+  await seedClassifications(tx, at);
+  for (const name of ['Schnelltests', 'PCR-Tests', 'Impfungen']) await categoryId(tx, name);
+  await ensureDefaultForms(tx);
+  await ensureFunctionCatalogue(tx);
+}
+
+/**
+ * One set of demo centres with everything of a working day around `at`. Each
+ * area adds its own `seed<Area>` step here, after the ones it builds on. The
+ * demo calls it once with tag ''; the e2e test API once per test with a new tag.
+ */
+export async function seedDemoCentres(tx: DbOrTx, tag: string, at: Date): Promise<DemoIds> {
+  const ids = await seedCentres(tx, tag);
+  await seedAppointments(tx, ids, at);
+  await seedServices(tx, ids);
+  await seedReceiptsDemo(tx, ids, at);
+  await seedSchedule(tx, ids, at);
+  await seedSettings(tx, ids);
+  // After the appointments step, so existing demo appointments get answers.
+  await seedForms(tx, ids, at);
+  await seedUsers(tx, ids);
+  return ids;
 }

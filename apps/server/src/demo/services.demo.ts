@@ -1,7 +1,8 @@
 import { TEST_TYPES } from '@tz/shared/constants';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { serviceCatalogue, serviceCategories, services, testTypes } from '../db/schema/services';
+import { serviceCatalogue, services, testTypes } from '../db/schema/services';
+import { categoryId } from './appointments.demo';
 import type { DemoIds } from './foundation.demo';
 
 /** Test types of the platform; 3 and 5 offer the official ÖGD form. */
@@ -12,17 +13,10 @@ export async function seedTestTypes(tx: DbOrTx) {
     .onConflictDoNothing();
 }
 
-async function categoryId(tx: DbOrTx, name: string) {
-  const [found] = await tx.select().from(serviceCategories).where(eq(serviceCategories.name, name));
-  if (found) return found.id;
-  const [row] = await tx.insert(serviceCategories).values({ name }).returning({ id: serviceCategories.id });
-  return row!.id;
-}
-
 const min = 60;
 
-/** The platform catalogue ("available services") by category, and one own service of the test centre. */
-export async function seedServices(tx: DbOrTx, ids: DemoIds) {
+/** The platform catalogue ("available services") by category. */
+export async function seedCatalogue(tx: DbOrTx) {
   await seedTestTypes(tx);
   const rapid = await categoryId(tx, 'Schnelltests');
   const pcr = await categoryId(tx, 'PCR-Tests');
@@ -49,6 +43,11 @@ export async function seedServices(tx: DbOrTx, ids: DemoIds) {
       entry(vaccination, 'Grippeschutzimpfung', { price: 2500, test_type: 6, duration: 15 * min }),
       entry(other, 'Antikörpertest', { price: 3500, test_type: 4, duration: 15 * min }),
     ]);
+}
+
+/** One own service of the test centre; the centre services named like a catalogue entry become its copies. */
+export async function seedServices(tx: DbOrTx, ids: DemoIds) {
+  const other = await categoryId(tx, 'Sonstiges');
   // An own service, not yet activated: activating it in the list makes it bookable.
   await tx.insert(services).values({
     staff_id: ids.testCentreId,

@@ -1,19 +1,17 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { hashPassword } from '../auth/passwords';
 import type { DbOrTx } from '../db/client';
-import { ensureFunctionCatalogue } from '../db/default-functions';
 import { functions, userFunctions } from '../db/schema/functions';
 import { users } from '../db/schema/users';
-import type { DemoIds } from './foundation.demo';
+import { DEMO_PASSWORD, type DemoIds, demoEmail } from './foundation.demo';
 
 /**
  * Demo data of the user administration: profiles, more staff (one blocked),
  * catalogue functions assigned and one custom function of the test centre.
  */
 export async function seedUsers(tx: DbOrTx, ids: DemoIds) {
-  await ensureFunctionCatalogue(tx);
   const centre = ids.testCentreId;
-  const hash = await hashPassword('demo1234');
+  const hash = await hashPassword(DEMO_PASSWORD);
 
   await tx
     .update(users)
@@ -29,7 +27,7 @@ export async function seedUsers(tx: DbOrTx, ids: DemoIds) {
       bank_swift: 'COBADEFFXXX',
       bank_iban: 'DE89370400440532013000',
     })
-    .where(eq(users.email, 'mitarbeiter@demo.example'));
+    .where(eq(users.email, demoEmail('mitarbeiter', ids.tag)));
 
   const extra = await tx
     .insert(users)
@@ -37,7 +35,7 @@ export async function seedUsers(tx: DbOrTx, ids: DemoIds) {
       {
         staff_id: centre,
         name: 'Tom Tester',
-        email: 'tom.tester@demo.example',
+        email: demoEmail('tom.tester', ids.tag),
         password_hash: hash,
         role_id: 30,
         fte: '0.5',
@@ -46,7 +44,7 @@ export async function seedUsers(tx: DbOrTx, ids: DemoIds) {
       {
         staff_id: centre,
         name: 'Gesa Gesperrt',
-        email: 'gesa.gesperrt@demo.example',
+        email: demoEmail('gesa.gesperrt', ids.tag),
         password_hash: hash,
         role_id: 30,
         active: 0,
@@ -69,8 +67,11 @@ export async function seedUsers(tx: DbOrTx, ids: DemoIds) {
       ),
     );
   const byCode = new Map(catalogue.map((f) => [f.code, f.id]));
-  const [mia] = await tx.select({ id: users.id }).from(users).where(eq(users.email, 'mitarbeiter@demo.example'));
-  const tom = extra.find((u) => u.email === 'tom.tester@demo.example')!;
+  const [mia] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, demoEmail('mitarbeiter', ids.tag)));
+  const tom = extra.find((u) => u.email === demoEmail('tom.tester', ids.tag))!;
   const assign = (userId: number, functionIds: (number | undefined)[]) =>
     functionIds
       .filter((f): f is number => f !== undefined)

@@ -14,6 +14,7 @@ import { receiptsRoutes } from './receipts/receipts.routes';
 import { scheduleRoutes } from './schedule/schedule.routes';
 import { servicesRoutes } from './services/services.routes';
 import { settingsRoutes } from './settings/settings.routes';
+import { testingRoutes } from './testing/testing.routes';
 import { usersRoutes } from './users/users.routes';
 
 /** Every feature's routes, one line each. */
@@ -33,4 +34,5 @@ export function featureRoutes(app: FastifyInstance, deps: AppDeps) {
   appointmentsRoutes(app, deps);
   appointmentEditRoutes(app, deps);
   customersRoutes(app, deps);
+  testingRoutes(app, deps);
 }

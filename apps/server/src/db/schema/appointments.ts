@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { now } from '../../clock';
 import { centres, pcrLabs } from './centres';
 import { customers, institutions } from './customers';
 import { services } from './services';
@@ -57,8 +58,8 @@ export const appointments = pgTable(
     series_id: text('series_id'),
     /** Who booked: customer (booking page), staff, import. */
     source: text('source').notNull().default('staff'),
-    created_at: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
-    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().default(sql`now()`),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`).$defaultFn(now),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().default(sql`now()`).$defaultFn(now),
   },
   (t) => [
     // With id, a keyset page (start_date, id) > (…) ORDER BY start_date, id LIMIT n is read in

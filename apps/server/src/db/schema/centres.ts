@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, integer, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { now } from '../../clock';
 
 /**
  * A centre (the spec's "staff", identified by staff_id / bookly_staff_id).
@@ -77,7 +78,7 @@ export const centres = pgTable('centres', {
   /** Booking page: publish (online) or private (paused). */
   status: text('status').notNull().default('publish'),
   pause_date: date('pause_date'),
-  created_at: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
+  created_at: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`).$defaultFn(now),
 });
 
 /** PCR labs; a lab may place an entry in the sidebar (show_sidebar = 1). */

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { date, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { now } from '../../clock';
 import { centres } from './centres';
 
 /** A customer of one centre. gender: 0 none, 1 male, 2 female, 3 diverse, 4 non-binary. */
@@ -24,7 +25,7 @@ export const customers = pgTable(
     insurance_policy_number: text('insurance_policy_number'),
     insurance_provider_id: integer('insurance_provider_id'),
     ik_id: integer('ik_id'),
-    created_at: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`).$defaultFn(now),
   },
   (t) => [index('customers_staff_name_idx').on(t.staff_id, t.last_name, t.first_name)],
 );
@@ -38,7 +39,7 @@ export const institutions = pgTable(
       .notNull()
       .references(() => centres.id),
     name: text('name').notNull(),
-    created_at: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`).$defaultFn(now),
   },
   (t) => [index('institutions_staff_idx').on(t.staff_id)],
 );

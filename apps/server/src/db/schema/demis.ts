@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { now } from '../../clock';
 import { appointments } from './appointments';
 import { centres } from './centres';
 
@@ -28,7 +29,7 @@ export const demisReports = pgTable(
     receipt_pdf: text('receipt_pdf'),
     http_status: integer('http_status'),
     error: text('error'),
-    created_at: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`).$defaultFn(now),
     finished_at: timestamp('finished_at', { withTimezone: true }),
   },
   (t) => [

@@ -11,6 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { now } from '../../clock';
 import { appointments } from './appointments';
 import { centres } from './centres';
 
@@ -26,7 +27,7 @@ export const forms = pgTable(
     staff_id: integer('staff_id').references(() => centres.id),
     title: text('title').notNull(),
     default_for: text('default_for'),
-    created_at: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`).$defaultFn(now),
   },
   (t) => [uniqueIndex('forms_default_for_unique').on(t.default_for)],
 );
@@ -73,7 +74,7 @@ export const formSubmissions = pgTable(
       .notNull()
       .references(() => forms.id),
     has_warnings: boolean('has_warnings').notNull(),
-    submitted_at: timestamp('submitted_at', { withTimezone: true }).notNull().default(sql`now()`),
+    submitted_at: timestamp('submitted_at', { withTimezone: true }).notNull().default(sql`now()`).$defaultFn(now),
   },
   (t) => [
     uniqueIndex('form_submissions_appointment_unique').on(t.appointment_id),
@@ -115,7 +116,7 @@ export const vaccinations = pgTable(
     dose: integer('dose').notNull(),
     vaccination_date: date('vaccination_date').notNull(),
     created_by: integer('created_by'),
-    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().default(sql`now()`),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().default(sql`now()`).$defaultFn(now),
   },
   (t) => [uniqueIndex('vaccinations_appointment_unique').on(t.appointment_id)],
 );

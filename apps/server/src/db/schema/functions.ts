@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { now } from '../../clock';
 import { centres } from './centres';
 import { users } from './users';
 
@@ -16,7 +17,7 @@ export const functions = pgTable(
     label: text('label').notNull(),
     category: text('category').notNull(),
     staff_id: integer('staff_id').references(() => centres.id, { onDelete: 'cascade' }),
-    created_at: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`).$defaultFn(now),
   },
   (t) => [uniqueIndex('functions_code_unique').on(t.code), index('functions_staff_idx').on(t.staff_id)],
 );
@@ -33,7 +34,7 @@ export const userFunctions = pgTable(
       .references(() => functions.id, { onDelete: 'cascade' }),
     /** The user's centre, so every tenant query can filter by it. */
     staff_id: integer('staff_id').notNull(),
-    created_at: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`).$defaultFn(now),
   },
   (t) => [
     uniqueIndex('user_functions_unique').on(t.user_id, t.function_id),

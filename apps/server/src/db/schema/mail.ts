@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { now } from '../../clock';
 
 export interface MailAttachment {
   filename: string;
@@ -26,11 +27,11 @@ export const mailOutbox = pgTable(
     attachments: jsonb('attachments').$type<MailAttachment[]>().notNull().default([]),
     status: text('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
-    next_attempt_at: timestamp('next_attempt_at', { withTimezone: true }).notNull().default(sql`now()`),
+    next_attempt_at: timestamp('next_attempt_at', { withTimezone: true }).notNull().default(sql`now()`).$defaultFn(now),
     locked_until: timestamp('locked_until', { withTimezone: true }),
     last_error: text('last_error'),
     sent_at: timestamp('sent_at', { withTimezone: true }),
-    created_at: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`).$defaultFn(now),
   },
   (t) => [index('mail_outbox_due_idx').on(t.status, t.next_attempt_at)],
 );

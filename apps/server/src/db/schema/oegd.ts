@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { now } from '../../clock';
 import { appointments } from './appointments';
 import { centres } from './centres';
 
@@ -18,5 +19,5 @@ export const oegdForms = pgTable('oegd_forms', {
   risk: jsonb('risk').$type<number[]>().notNull().default([]),
   optin: boolean('optin').notNull().default(false),
   updated_by: integer('updated_by'),
-  updated_at: timestamp('updated_at', { withTimezone: true }).notNull().default(sql`now()`),
+  updated_at: timestamp('updated_at', { withTimezone: true }).notNull().default(sql`now()`).$defaultFn(now),
 });

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { now } from '../../clock';
 
 /** Host-based branding: the host name the app is opened on selects all of this. */
 export const hosts = pgTable('hosts', {
@@ -18,7 +19,7 @@ export const news = pgTable('news', {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
   title: text('title').notNull(),
   content: text('content').notNull(),
-  updated_at: timestamp('updated_at', { withTimezone: true }).notNull().default(sql`now()`),
+  updated_at: timestamp('updated_at', { withTimezone: true }).notNull().default(sql`now()`).$defaultFn(now),
 });
 
 /** Who changed what, when, from which value to which (ARCHITECTURE.md §4 Audit). */
@@ -33,7 +34,7 @@ export const auditLog = pgTable(
     action: text('action').notNull(),
     before: jsonb('before'),
     after: jsonb('after'),
-    created_at: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`).$defaultFn(now),
   },
   (t) => [index('audit_entity_idx').on(t.entity, t.entity_id), index('audit_staff_idx').on(t.staff_id, t.created_at)],
 );

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { now } from '../../clock';
 import { appointments } from './appointments';
 import { centres } from './centres';
 
@@ -33,7 +34,7 @@ export const receipts = pgTable(
     price: integer('price').notNull(),
     vat_percent: numeric('vat_percent', { precision: 5, scale: 2 }).notNull(),
     created_by: integer('created_by'),
-    created_at: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`).$defaultFn(now),
     last_sent_to: text('last_sent_to'),
     last_sent_at: timestamp('last_sent_at', { withTimezone: true }),
   },

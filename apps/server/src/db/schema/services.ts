@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { now } from '../../clock';
 import { centres } from './centres';
 
 /** Test types (labels from the server; 3 and 5 offer the official OEGD form). */
@@ -39,7 +40,7 @@ export const services = pgTable(
     capacity_max: integer('capacity_max').notNull().default(1),
     active: boolean('active').notNull().default(true),
     custom: boolean('custom').notNull().default(false),
-    created_at: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`).$defaultFn(now),
   },
   (t) => [
     index('services_staff_idx').on(t.staff_id),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { now } from '../../clock';
 import { centres } from './centres';
 
 /**
@@ -19,5 +20,5 @@ export const demisCertificates = pgTable('demis_certificates', {
   passphrase_tag: text('passphrase_tag'),
   passphrase_ciphertext: text('passphrase_ciphertext'),
   uploaded_by: integer('uploaded_by'),
-  uploaded_at: timestamp('uploaded_at', { withTimezone: true }).notNull().default(sql`now()`),
+  uploaded_at: timestamp('uploaded_at', { withTimezone: true }).notNull().default(sql`now()`).$defaultFn(now),
 });

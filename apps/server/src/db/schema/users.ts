@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { date, index, integer, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { now } from '../../clock';
 import { centres } from './centres';
 
 /** A user belongs to exactly one centre (staff_id). role_id: lower is more powerful. */
@@ -28,7 +29,7 @@ export const users = pgTable(
     bank_institution: text('bank_institution'),
     bank_swift: text('bank_swift'),
     bank_iban: text('bank_iban'),
-    created_at: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`).$defaultFn(now),
   },
   (t) => [uniqueIndex('users_email_unique').on(sql`lower(${t.email})`), index('users_staff_idx').on(t.staff_id)],
 );
@@ -42,7 +43,7 @@ export const sessions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     staff_id: integer('staff_id').notNull(),
-    created_at: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`).$defaultFn(now),
     expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
     revoked_at: timestamp('revoked_at', { withTimezone: true }),
     ip: text('ip'),
@@ -58,7 +59,7 @@ export const loginFailures = pgTable(
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
     email: text('email').notNull(),
     ip: text('ip').notNull(),
-    created_at: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`).$defaultFn(now),
   },
   (t) => [
     index('login_failures_email_idx').on(t.email, t.created_at),

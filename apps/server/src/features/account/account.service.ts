@@ -4,13 +4,14 @@ import { MSG, suspensionSaved } from '@tz/shared/messages';
 import { dateInZone } from '@tz/shared/rules/centre-date';
 import type { AppDeps } from '../../app';
 import type { AuthContext } from '../../auth/guard';
+import { now } from '../../clock';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import { writeAudit } from '../audit/audit.repository';
 import * as repo from './account.repository';
 
 /** yyyy-MM-dd of now in the given time zone: the centre's time zone decides "today". */
-export const todayIn = (timeZone: string, now = new Date()) => dateInZone(now, timeZone);
+export const todayIn = (timeZone: string, at = now()) => dateInZone(at, timeZone);
 
 const germanDate = (isoDate: string) => isoDate.split('-').reverse().join('.');
 

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { now } from '../../clock';
 import type { DbOrTx } from '../../db/client';
 import { appointments } from '../../db/schema/appointments';
 import { customers } from '../../db/schema/customers';
@@ -113,7 +114,7 @@ export async function updateAppointmentRow(
 ) {
   await db
     .update(appointments)
-    .set({ ...set, updated_at: new Date() })
+    .set({ ...set, updated_at: now() })
     .where(and(eq(appointments.id, appointmentId), eq(appointments.staff_id, staffId)));
 }
 
@@ -168,13 +169,13 @@ export async function setService(
       service_id: service.id,
       price: service.price,
       end_date: sql`${appointments.start_date} + make_interval(secs => ${service.duration})`,
-      updated_at: new Date(),
+      updated_at: now(),
     })
     .where(and(eq(appointments.staff_id, staffId), eq(appointments.id, appointmentId)));
   if (seriesId) {
     await db
       .update(appointments)
-      .set({ service_id: service.id, updated_at: new Date() })
+      .set({ service_id: service.id, updated_at: now() })
       .where(
         and(
           eq(appointments.staff_id, staffId),

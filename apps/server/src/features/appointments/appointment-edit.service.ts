@@ -11,6 +11,7 @@ import { dateInZone } from '@tz/shared/rules/centre-date';
 import { freeSlots } from '@tz/shared/rules/free-slots';
 import type { AppDeps } from '../../app';
 import type { AuthContext } from '../../auth/guard';
+import { now } from '../../clock';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import { writeAudit } from '../audit/audit.repository';
@@ -50,7 +51,7 @@ async function assertBookable(
 ) {
   if (plan.overbook) return;
   const timeZone = await scheduleRepo.centreTimeZone(db, staffId);
-  const today = dateInZone(new Date(), timeZone);
+  const today = dateInZone(now(), timeZone);
   const refuse = () => AppError.rule(MSG.slotNotFree, 'SLOT_NOT_FREE');
   if (date < today) throw refuse();
   const [weekly, specialDays, holidays, occupations] = await Promise.all([
@@ -69,7 +70,7 @@ async function assertBookable(
     capacity: service.capacity_max,
     appointments: occupations.filter((o) => !o.blocked),
     blockedSlots: occupations.filter((o) => o.blocked).map((o) => ({ ...o, persons: 1 })),
-    notBefore: date === today ? wallClockOf(new Date(), timeZone).time : undefined,
+    notBefore: date === today ? wallClockOf(now(), timeZone).time : undefined,
   });
   const slot = slots.find((s) => s.start_time === time);
   const needed = plan.count === 1 ? 1 + plan.blocked : 1;

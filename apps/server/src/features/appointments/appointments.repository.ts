@@ -16,6 +16,7 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
+import { now } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
 import { preparedPerDb } from '../../db/prepared';
 import { appointmentInstitutions, appointments, paymentClassifications } from '../../db/schema/appointments';
@@ -300,12 +301,13 @@ export async function dayFigures(db: DbOrTx, staffId: number, from: Date, till: 
   return row ?? { appointments: 0, checked_in: 0, processed: 0, cancelled: 0 };
 }
 
-/** Start and end of "today" in a time zone, computed by the database (the one clock). */
-export async function todayBounds(db: DbOrTx, timeZone: string) {
+/** Start and end of "today" (by the server's clock) in a time zone, with the database's zone rules. */
+export async function todayBounds(db: DbOrTx, timeZone: string, at = now()) {
+  const t = sql`${at.toISOString()}::timestamptz`;
   const res = await db.execute<{ day: string; from: string | number; till: string | number }>(
-    sql`select to_char((now() at time zone ${timeZone})::date, 'YYYY-MM-DD') as day,
-      extract(epoch from ((now() at time zone ${timeZone})::date::timestamp at time zone ${timeZone}))::bigint as from,
-      extract(epoch from (((now() at time zone ${timeZone})::date + 1)::timestamp at time zone ${timeZone}))::bigint as till`,
+    sql`select to_char((${t} at time zone ${timeZone})::date, 'YYYY-MM-DD') as day,
+      extract(epoch from ((${t} at time zone ${timeZone})::date::timestamp at time zone ${timeZone}))::bigint as from,
+      extract(epoch from (((${t} at time zone ${timeZone})::date + 1)::timestamp at time zone ${timeZone}))::bigint as till`,
   );
   const row = (res as unknown as { rows: { day: string; from: string | number; till: string | number }[] }).rows[0]!;
   return { day: row.day, from: new Date(Number(row.from) * 1000), till: new Date(Number(row.till) * 1000) };
@@ -347,19 +349,20 @@ export async function checkIn(
 ) {
   const bit = CHECKED_IN.checkedIn;
   const target = c.checkedIn ? sql`old.checked_in | ${bit}` : sql`old.checked_in & ~${bit}::int`;
+  const stamp = sql`${now().toISOString()}::timestamptz`;
   const res = await db.execute(sql`
     with old as (
       select id, checked_in from ${appointments}
       where id = ${c.appointmentId} and staff_id = ${c.staffId} and customer_id = ${c.customerId}
       for update
     ), changed as (
-      update ${appointments} a set checked_in = ${target}, updated_at = now()
+      update ${appointments} a set checked_in = ${target}, updated_at = ${stamp}
       from old where a.id = old.id and a.checked_in <> ${target}
       returning a.id, old.checked_in as before, a.checked_in as after
     ), audited as (
-      insert into ${auditLog} (staff_id, user_id, entity, entity_id, action, before, after)
+      insert into ${auditLog} (staff_id, user_id, entity, entity_id, action, before, after, created_at)
       select ${c.staffId}, ${c.userId}, 'appointment', changed.id::text, 'check_in',
-        jsonb_build_object('checked_in', changed.before), jsonb_build_object('checked_in', changed.after)
+        jsonb_build_object('checked_in', changed.before), jsonb_build_object('checked_in', changed.after), ${stamp}
       from changed
     )
     select coalesce((select after from changed), old.checked_in) as value from old`);
@@ -383,7 +386,7 @@ export async function updateAppointment(
 ): Promise<boolean> {
   const update = db
     .update(appointments)
-    .set({ ...set, updated_at: new Date() })
+    .set({ ...set, updated_at: now() })
     .where(and(eq(appointments.id, appointmentId), eq(appointments.staff_id, staffId), unchanged))
     .returning({ id: appointments.id });
   if (!audit) return (await update).length > 0;

@@ -9,6 +9,7 @@ import { isResultLocked } from '@tz/shared/rules/forced-classification';
 import { isInsideWindow, requiresCheckedBy } from '@tz/shared/rules/payment-classification';
 import type { AppDeps } from '../../app';
 import type { AuthContext } from '../../auth/guard';
+import { now } from '../../clock';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import { writeAudit } from '../audit/audit.repository';
@@ -237,7 +238,7 @@ export async function setResult(
     ) {
       throw AppError.rule(MSG.forcedClassificationLock, 'CLASSIFICATION_REQUIRED');
     }
-    const resDate = body.res_date ? new Date(body.res_date) : new Date();
+    const resDate = body.res_date ? new Date(body.res_date) : now();
     await updateAudited(
       tx,
       auth,

@@ -1,4 +1,5 @@
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { now } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
 import { preparedPerDb } from '../../db/prepared';
 import { centrePcrLabs, centres, pcrLabs } from '../../db/schema/centres';
@@ -26,7 +27,7 @@ export async function countRecentFailures(db: DbOrTx, email: string, ip: string,
 }
 
 export async function recordFailure(db: DbOrTx, email: string, ip: string) {
-  await db.insert(loginFailures).values({ email: email.toLowerCase(), ip });
+  await db.insert(loginFailures).values({ email: email.toLowerCase(), ip, created_at: now() });
 }
 
 export async function clearFailures(db: DbOrTx, email: string) {
@@ -59,7 +60,7 @@ const activeSession = preparedPerDb((db) =>
         eq(sessions.id, sql.placeholder('sessionId')),
         eq(sessions.user_id, sql.placeholder('userId')),
         isNull(sessions.revoked_at),
-        gt(sessions.expires_at, sql`now()`),
+        gt(sessions.expires_at, sql.placeholder('now')),
         eq(users.active, 1),
       ),
     )
@@ -69,12 +70,12 @@ const activeSession = preparedPerDb((db) =>
 
 /** The per-request check: session valid and user still active, in one query. */
 export async function findActiveSession(db: Db, sessionId: string, userId: number) {
-  const rows = await activeSession(db).execute({ sessionId, userId });
+  const rows = await activeSession(db).execute({ sessionId, userId, now: now() });
   return rows[0];
 }
 
 export async function revokeSession(db: DbOrTx, sessionId: string) {
-  await db.update(sessions).set({ revoked_at: sql`now()` }).where(eq(sessions.id, sessionId));
+  await db.update(sessions).set({ revoked_at: now() }).where(eq(sessions.id, sessionId));
 }
 
 const sessionInfo = preparedPerDb((db) =>

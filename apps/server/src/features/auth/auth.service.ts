@@ -4,6 +4,7 @@ import type { AppDeps } from '../../app';
 import type { AuthContext } from '../../auth/guard';
 import { DUMMY_HASH, verifyPassword } from '../../auth/passwords';
 import { signSessionToken } from '../../auth/tokens';
+import { nowMs } from '../../clock';
 import { AppError } from '../../http/app-error';
 import * as repo from './auth.repository';
 
@@ -13,7 +14,7 @@ export async function login(
 ): Promise<LoginResponse> {
   const { db, config } = deps;
   const email = input.email.trim();
-  const since = new Date(Date.now() - config.loginWindowMinutes * 60_000);
+  const since = new Date(nowMs() - config.loginWindowMinutes * 60_000);
   const failures = await repo.countRecentFailures(db, email, input.ip, since);
   // An office shares one IP, so the IP may fail more often than one account.
   if (failures.byEmail >= config.loginMaxFailures || failures.byIp >= config.loginMaxFailures * 5) {
@@ -30,7 +31,7 @@ export async function login(
   await repo.clearFailures(db, email);
 
   const info = await repo.loadSessionInfo(db, user.id);
-  const expiresAt = new Date(Date.now() + config.tokenTtlSeconds * 1000);
+  const expiresAt = new Date(nowMs() + config.tokenTtlSeconds * 1000);
   const sid = await repo.insertSession(db, {
     user_id: user.id,
     staff_id: user.staff_id,

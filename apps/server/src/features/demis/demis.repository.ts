@@ -1,4 +1,5 @@
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { now } from '../../clock';
 import type { DbOrTx } from '../../db/client';
 import { appointments } from '../../db/schema/appointments';
 import { demisReports } from '../../db/schema/demis';
@@ -15,7 +16,7 @@ export async function activeReport(db: DbOrTx, appointmentId: number) {
 export async function abandonStalePending(db: DbOrTx, appointmentId: number, olderThan: Date) {
   await db
     .update(demisReports)
-    .set({ status: 'error', error: 'Abgebrochen (keine Antwort erhalten)', finished_at: sql`now()` })
+    .set({ status: 'error', error: 'Abgebrochen (keine Antwort erhalten)', finished_at: now() })
     .where(
       and(
         eq(demisReports.appointment_id, appointmentId),
@@ -43,7 +44,7 @@ export async function finishReport(
       response: r.response ?? null,
       receipt_pdf: r.receipt_pdf ?? null,
       error: r.error ?? null,
-      finished_at: sql`now()`,
+      finished_at: now(),
     })
     .where(eq(demisReports.id, id));
 }
@@ -51,7 +52,7 @@ export async function finishReport(
 export async function setDemisStatus(db: DbOrTx, appointmentId: number, status: string) {
   await db
     .update(appointments)
-    .set({ demis_status: status, updated_at: sql`now()` })
+    .set({ demis_status: status, updated_at: now() })
     .where(eq(appointments.id, appointmentId));
 }
 

@@ -5,6 +5,7 @@ import { MSG } from '@tz/shared/messages';
 import { demisEligibility } from '@tz/shared/rules/demis-eligibility';
 import type { AppDeps } from '../../app';
 import type { AuthContext } from '../../auth/guard';
+import { now, nowMs } from '../../clock';
 import { AppError } from '../../http/app-error';
 import { writeAudit } from '../audit/audit.repository';
 import * as ctxRepo from '../receipts/appointment-context.repository';
@@ -52,7 +53,7 @@ export async function report(
   const cert = await certificates(staffId);
   if (!cert) throw missingSettings({ missing: ['certificate'] });
 
-  const { bundle, notificationId } = buildLaboratoryNotification({ centre, ctx, now: new Date(), newId: randomUUID });
+  const { bundle, notificationId } = buildLaboratoryNotification({ centre, ctx, now: now(), newId: randomUUID });
   const appointmentId = ctx.appointment.id;
 
   const reportId = await deps.db.transaction(async (tx) => {
@@ -60,7 +61,7 @@ export async function report(
     if (!locked) throw AppError.notFound(MSG.appointmentNotFound);
     if (locked.demis_status === DEMIS_STATUS_SUCCESS)
       throw AppError.conflict(MSG.demisAlreadyReported, 'ALREADY_REPORTED');
-    await repo.abandonStalePending(tx, appointmentId, new Date(Date.now() - STALE_PENDING_MS));
+    await repo.abandonStalePending(tx, appointmentId, new Date(nowMs() - STALE_PENDING_MS));
     const active = await repo.activeReport(tx, appointmentId);
     if (active?.status === 'success') throw AppError.conflict(MSG.demisAlreadyReported, 'ALREADY_REPORTED');
     if (active) throw AppError.conflict(MSG.demisInProgress, 'REPORT_IN_PROGRESS');

@@ -1,4 +1,5 @@
 import { jwtVerify, SignJWT } from 'jose';
+import { now, nowMs } from '../../clock';
 
 /** How long a form link stays valid. */
 export const FORM_TOKEN_TTL_DAYS = 14;
@@ -18,13 +19,13 @@ export interface FormTokenClaims {
 
 const key = (secret: string) => new TextEncoder().encode(secret);
 
-export const formTokenExpiry = (now = Date.now()) => new Date(now + FORM_TOKEN_TTL_DAYS * 24 * 3600 * 1000);
+export const formTokenExpiry = (at = nowMs()) => new Date(at + FORM_TOKEN_TTL_DAYS * 24 * 3600 * 1000);
 
 export async function signFormToken(secret: string, claims: FormTokenClaims, expiresAt: Date): Promise<string> {
   return new SignJWT({ cai: claims.cai, fid: claims.fid })
     .setProtectedHeader({ alg: 'HS256' })
     .setAudience(FORM_TOKEN_AUDIENCE)
-    .setIssuedAt()
+    .setIssuedAt(Math.floor(nowMs() / 1000))
     .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
     .sign(key(secret));
 }
@@ -35,6 +36,7 @@ export async function verifyFormToken(secret: string, token: string): Promise<Fo
     const { payload } = await jwtVerify(token, key(secret), {
       algorithms: ['HS256'],
       audience: FORM_TOKEN_AUDIENCE,
+      currentDate: now(),
     });
     if (!Number.isInteger(payload.cai) || !Number.isInteger(payload.fid)) return null;
     return { cai: payload.cai as number, fid: payload.fid as number };

@@ -1,5 +1,6 @@
 import type { ExistingAnswer, Question } from '@tz/shared/forms/forms.contract';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import { now } from '../../clock';
 import type { DbOrTx } from '../../db/client';
 import { appointments } from '../../db/schema/appointments';
 import { centres } from '../../db/schema/centres';
@@ -133,7 +134,7 @@ export async function insertAnswers(
  */
 export async function orCheckedIn(db: DbOrTx, appointmentId: number, bits: number) {
   const res = await db.execute(sql`
-    update appointments a set checked_in = a.checked_in | ${bits}, updated_at = now()
+    update appointments a set checked_in = a.checked_in | ${bits}, updated_at = ${now().toISOString()}::timestamptz
     from (select id, checked_in from appointments where id = ${appointmentId} for update) old
     where a.id = old.id
     returning old.checked_in as before, a.checked_in as after`);

@@ -1,5 +1,6 @@
 import type { VaccinationData } from '@tz/shared/forms/forms.contract';
 import { and, eq, sql } from 'drizzle-orm';
+import { now } from '../../clock';
 import type { DbOrTx } from '../../db/client';
 import { appointments } from '../../db/schema/appointments';
 import { vaccinations } from '../../db/schema/forms';
@@ -33,7 +34,7 @@ export async function upsertVaccination(
         batch_number: v.batch_number,
         dose: v.dose,
         vaccination_date: v.vaccination_date,
-        updated_at: sql`now()`,
+        updated_at: now(),
       },
     })
     .returning({ id: vaccinations.id });
@@ -43,6 +44,6 @@ export async function upsertVaccination(
 export async function setVaccinationId(db: DbOrTx, staffId: number, appointmentId: number, vaccinationId: number) {
   await db
     .update(appointments)
-    .set({ vaccination_id: vaccinationId, updated_at: sql`now()` })
+    .set({ vaccination_id: vaccinationId, updated_at: now() })
     .where(and(eq(appointments.staff_id, staffId), eq(appointments.id, appointmentId)));
 }

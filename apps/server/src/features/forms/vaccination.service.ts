@@ -4,6 +4,7 @@ import { MSG } from '@tz/shared/messages';
 import { dateInZone } from '@tz/shared/rules/centre-date';
 import type { AppDeps } from '../../app';
 import type { AuthContext } from '../../auth/guard';
+import { now } from '../../clock';
 import { AppError } from '../../http/app-error';
 import { writeAudit } from '../audit/audit.repository';
 import * as repo from './forms.repository';
@@ -44,7 +45,7 @@ export async function saveVaccination(
     if (appointment.centre.type !== VACCINATION_CENTRE_TYPE) {
       throw AppError.rule(MSG.vaccinationOnlyInVaccinationCentre, 'NOT_VACCINATION_CENTRE');
     }
-    if (input.vaccination_date > dateInZone(new Date(), appointment.centre.time_zone)) {
+    if (input.vaccination_date > dateInZone(now(), appointment.centre.time_zone)) {
       throw AppError.badRequest(MSG.vaccinationDateInFuture, [
         { field: 'vaccination_date', message: MSG.vaccinationDateInFuture },
       ]);

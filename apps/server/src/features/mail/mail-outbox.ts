@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { AppDeps } from '../../app';
+import { nowMs } from '../../clock';
 import type { DbOrTx } from '../../db/client';
 import * as repo from './mail.repository';
 
@@ -63,7 +64,7 @@ export async function processOutbox(deps: Pick<AppDeps, 'db' | 'config'>, limit 
         deps.db,
         mail.id,
         err instanceof Error ? err.message : String(err),
-        new Date(Date.now() + backoffMs(attempts)),
+        new Date(nowMs() + backoffMs(attempts)),
         attempts >= MAX_ATTEMPTS,
       );
     }

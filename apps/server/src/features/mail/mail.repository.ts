@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { now } from '../../clock';
 import type { DbOrTx } from '../../db/client';
 import { type MailAttachment, mailOutbox } from '../../db/schema/mail';
 
@@ -27,11 +28,12 @@ export type OutboxRow = typeof mailOutbox.$inferSelect;
  * share the outbox; a claim expires, so a crashed sender's mails come back.
  */
 export async function claimDue(db: DbOrTx, limit: number): Promise<OutboxRow[]> {
+  const t = sql`${now().toISOString()}::timestamptz`;
   const res = await db.execute(sql`
-    update mail_outbox set locked_until = now() + interval '5 minutes'
+    update mail_outbox set locked_until = ${t} + interval '5 minutes'
     where id in (
       select id from mail_outbox
-      where status = 'pending' and next_attempt_at <= now() and (locked_until is null or locked_until < now())
+      where status = 'pending' and next_attempt_at <= ${t} and (locked_until is null or locked_until < ${t})
       order by id limit ${limit}
       for update skip locked
     )
@@ -55,7 +57,7 @@ export async function markSent(db: DbOrTx, id: number) {
     .update(mailOutbox)
     .set({
       status: 'sent',
-      sent_at: sql`now()`,
+      sent_at: now(),
       locked_until: null,
       attempts: sql`${mailOutbox.attempts} + 1`,
       last_error: null,

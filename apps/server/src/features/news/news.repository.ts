@@ -1,4 +1,5 @@
 import { desc, eq, sql } from 'drizzle-orm';
+import { now } from '../../clock';
 import type { DbOrTx } from '../../db/client';
 import { news } from '../../db/schema/platform';
 import { users } from '../../db/schema/users';
@@ -11,7 +12,7 @@ export async function listNews(db: DbOrTx) {
 export async function touchNews(db: DbOrTx, userId: number) {
   const [row] = await db
     .update(users)
-    .set({ last_seen_news_item: sql`now()` })
+    .set({ last_seen_news_item: now() })
     .where(eq(users.id, userId))
     .returning({ last_seen_news_item: users.last_seen_news_item });
   return { last_seen_news_item: row!.last_seen_news_item!.toISOString() };

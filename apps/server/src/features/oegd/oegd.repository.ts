@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { now } from '../../clock';
 import type { DbOrTx } from '../../db/client';
 import { customers } from '../../db/schema/customers';
 import { oegdForms } from '../../db/schema/oegd';
@@ -13,7 +14,7 @@ export async function upsertForm(db: DbOrTx, row: typeof oegdForms.$inferInsert)
   await db
     .insert(oegdForms)
     .values(row)
-    .onConflictDoUpdate({ target: oegdForms.appointment_id, set: { ...rest, updated_at: sql`now()` } });
+    .onConflictDoUpdate({ target: oegdForms.appointment_id, set: { ...rest, updated_at: now() } });
 }
 
 export async function findCustomerGender(db: DbOrTx, staffId: number, customerId: number) {

@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { now } from '../../clock';
 import type { DbOrTx } from '../../db/client';
 import { receipts } from '../../db/schema/receipts';
 
@@ -27,5 +28,5 @@ export async function insertReceipt(tx: DbOrTx, r: typeof receipts.$inferInsert)
 }
 
 export async function markReceiptSent(tx: DbOrTx, id: number, email: string) {
-  await tx.update(receipts).set({ last_sent_to: email, last_sent_at: sql`now()` }).where(eq(receipts.id, id));
+  await tx.update(receipts).set({ last_sent_to: email, last_sent_at: now() }).where(eq(receipts.id, id));
 }

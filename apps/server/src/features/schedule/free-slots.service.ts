@@ -1,5 +1,6 @@
 import { dateInZone } from '@tz/shared/rules/centre-date';
 import { type FreeSlot, freeSlots } from '@tz/shared/rules/free-slots';
+import { now } from '../../clock';
 import type { DbOrTx } from '../../db/client';
 import { getService } from '../services/services.service';
 import * as repo from './schedule.repository';
@@ -24,11 +25,11 @@ export async function freeSlotsOfDay(
     repo.listHolidays(db, staffId, date),
     repo.occupationsOfDay(db, staffId, serviceId, date, timeZone),
   ]);
-  const now = new Date();
-  const today = dateInZone(now, timeZone);
+  const at = now();
+  const today = dateInZone(at, timeZone);
   if (date < today) return [];
   const nowTime = new Intl.DateTimeFormat('de-DE', { timeZone, hour: '2-digit', minute: '2-digit', hour12: false })
-    .format(now)
+    .format(at)
     .replace(/^24/, '00');
   return freeSlots({
     date,

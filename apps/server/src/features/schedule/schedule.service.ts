@@ -3,6 +3,7 @@ import { MSG } from '@tz/shared/messages';
 import { dateInZone } from '@tz/shared/rules/centre-date';
 import { dayHoursError } from '@tz/shared/rules/opening-hours';
 import type { ScheduleItem, ScheduleItemInput, SpecialDayInput } from '@tz/shared/schedule/schedule.contract';
+import { now } from '../../clock';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import * as repo from './schedule.repository';
@@ -10,7 +11,7 @@ import * as repo from './schedule.repository';
 const EMPTY_BREAK = { id: null, start_time: '', end_time: '' };
 
 async function today(db: DbOrTx, staffId: number) {
-  return dateInZone(new Date(), await repo.centreTimeZone(db, staffId));
+  return dateInZone(now(), await repo.centreTimeZone(db, staffId));
 }
 
 /** Stored weekdays, each with exactly two breaks (empty ones blank). */

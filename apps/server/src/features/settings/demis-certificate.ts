@@ -1,5 +1,6 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { now } from '../../clock';
 import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
 import { demisCertificates } from '../../db/schema/settings';
@@ -106,7 +107,7 @@ export async function storeDemisCertificate(
     passphrase_tag: pass?.tag ?? null,
     passphrase_ciphertext: pass?.ciphertext ?? null,
     uploaded_by: cert.uploadedBy,
-    uploaded_at: new Date(),
+    uploaded_at: now(),
   };
   await db
     .insert(demisCertificates)

@@ -1,5 +1,6 @@
 import type { User } from '@tz/shared/users/users.contract';
 import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { now } from '../../clock';
 import type { DbOrTx } from '../../db/client';
 import { centres } from '../../db/schema/centres';
 import { functions, userFunctions } from '../../db/schema/functions';
@@ -101,7 +102,7 @@ export async function updateUser(db: DbOrTx, staffId: number, userId: number, pa
 export async function revokeSessions(db: DbOrTx, userId: number, exceptSessionId?: string) {
   await db
     .update(sessions)
-    .set({ revoked_at: sql`now()` })
+    .set({ revoked_at: now() })
     .where(
       and(
         eq(sessions.user_id, userId),

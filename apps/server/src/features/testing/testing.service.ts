@@ -1,0 +1,49 @@
+import { randomBytes } from 'node:crypto';
+import type { TestCentres } from '@tz/shared/testing/testing.contract';
+import type { AppDeps } from '../../app';
+import { now, setClock } from '../../clock';
+import { DEMO_FORM_TOKENS } from '../../demo/forms.demo';
+import { demoEmail, demoToken } from '../../demo/foundation.demo';
+import { DEMO_OEGD_TOKEN, DEMO_POSITIVE_TOKEN } from '../../demo/receipts.demo';
+import { ensurePlatformBasics, seedDemoCentres } from '../../demo/seed';
+
+export function setServerClock(deps: AppDeps, at: Date) {
+  setClock(at);
+  // Cached sessions were checked against the old time.
+  deps.sessions.clear();
+  return { now: now().toISOString() };
+}
+
+/**
+ * A new set of demo centres (test centre, vaccination centre) with logins of
+ * their own, seeded around the server's current time. Each e2e test makes one,
+ * so no test sees another's changes.
+ */
+export async function createCentres(deps: AppDeps): Promise<TestCentres> {
+  const tag = `t${randomBytes(5).toString('hex')}`;
+  const at = now();
+  const ids = await deps.db.transaction(async (tx) => {
+    await ensurePlatformBasics(tx, at);
+    return seedDemoCentres(tx, tag, at);
+  });
+  return {
+    tag,
+    now: at.toISOString(),
+    test_centre_id: ids.testCentreId,
+    vaccination_centre_id: ids.vaccinationCentreId,
+    logins: {
+      platform: demoEmail('plattform', tag),
+      admin: demoEmail('admin', tag),
+      manager: demoEmail('leitung', tag),
+      staff: demoEmail('mitarbeiter', tag),
+      vaccination_admin: demoEmail('impf-admin', tag),
+    },
+    tokens: {
+      oegd: demoToken(DEMO_OEGD_TOKEN, tag),
+      positive: demoToken(DEMO_POSITIVE_TOKEN, tag),
+      form_open: demoToken(DEMO_FORM_TOKENS.open, tag),
+      form_with_warnings: demoToken(DEMO_FORM_TOKENS.withWarnings, tag),
+      form_vaccination: demoToken(DEMO_FORM_TOKENS.vaccination, tag),
+    },
+  };
+}
