@@ -1,41 +1,22 @@
 import { defineConfig, devices } from '@playwright/test';
 
 /**
- * End-to-end tests against the real server (built SPA, fresh PGlite data dir,
- * demo data). A second server with a short token lifetime serves the session
- * expiry test.
+ * End-to-end tests against the real server (built SPA, PGlite). Each worker
+ * starts a server of its own (e2e/server.ts), every test sets the server's and
+ * the browser's clock to E2E_NOW and works in centres the test API makes for
+ * it, so tests run in any order and in parallel. No retries: a flaky test is a
+ * defect to fix.
  */
-const PORT = Number(process.env.E2E_PORT ?? 3100);
-const SHORT_PORT = PORT + 1;
-const server = (port: number, extraEnv: Record<string, string>) => ({
-  command: 'node --import tsx ../server/src/main.ts',
-  url: `http://127.0.0.1:${port}/api/health`,
-  reuseExistingServer: false,
-  timeout: 120_000,
-  stdout: 'ignore' as const,
-  env: {
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DEMO: '1',
-    LOG_LEVEL: 'warn',
-    DATA_DIR: `../../.data-test/e2e-${port}-${process.pid}`,
-    OUTBOX_DIR: `../../.data-test/outbox-${port}-${process.pid}`,
-    DATABASE_URL: '',
-    ...extraEnv,
-  },
-});
-
 export default defineConfig({
   testDir: './e2e',
   testMatch: '**/*.e2e.ts',
-  fullyParallel: false,
-  workers: process.env.CI ? 2 : 2,
-  retries: process.env.CI ? 1 : 0,
+  fullyParallel: true,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
+  retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {
-    baseURL: `http://localhost:${PORT}`,
     locale: 'de-DE',
     timezoneId: 'Europe/Berlin',
     viewport: { width: 1280, height: 800 },
@@ -46,7 +27,4 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } }],
-  webServer: [server(PORT, {}), server(SHORT_PORT, { TOKEN_TTL_SECONDS: '8' })],
 });
-
-export const SHORT_SESSION_URL = `http://localhost:${SHORT_PORT}`;

@@ -36,7 +36,9 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
 
-const url = `http://localhost:${config.port}`;
+// PORT=0 picks a free port (the e2e tests start one server per worker): print the real one.
+const address = app.server.address();
+const url = `http://localhost:${typeof address === 'object' && address ? address.port : config.port}`;
 const lines = [
   '',
   `  Testzentrum Backoffice läuft: ${url}`,

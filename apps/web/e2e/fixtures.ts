@@ -1,23 +1,76 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
+import type { TestCentres } from '@tz/shared/testing/testing.contract';
+import { startServer } from './server';
 
 export const DEMO_PASSWORD = 'demo1234';
-export const DEMO = {
-  platform: 'plattform@demo.example',
-  admin: 'admin@demo.example',
-  manager: 'leitung@demo.example',
-  staff: 'mitarbeiter@demo.example',
-  vaccinationAdmin: 'impf-admin@demo.example',
-} as const;
+
+/**
+ * The moment every test runs at, on the server and in the browser: a Tuesday
+ * morning by default; `E2E_NOW=2026-03-29T01:55:00+01:00 npm test` runs the
+ * whole suite at another one (see README).
+ */
+export const E2E_NOW = process.env.E2E_NOW ?? '2026-06-16T10:20:00+02:00';
+
+export type { TestCentres };
+
+interface TestFixtures {
+  /** The server's and the browser's clock, set to E2E_NOW before the test starts. */
+  clock: undefined;
+  /** A test centre and a vaccination centre of this test's own, seeded around E2E_NOW, with their logins. */
+  centres: TestCentres;
+}
+
+export const test = base.extend<TestFixtures, { server: { url: string } }>({
+  server: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixture's dependencies from this pattern.
+    async ({}, use, workerInfo) => {
+      const server = await startServer(`w${workerInfo.parallelIndex}`, E2E_NOW);
+      await use({ url: server.url });
+      await server.stop();
+    },
+    { scope: 'worker', auto: true, timeout: 180_000 },
+  ],
+  baseURL: async ({ server }, use) => use(server.url),
+  clock: [
+    async ({ page, server }, use) => {
+      const res = await fetch(`${server.url}/api/test/clock`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ now: E2E_NOW }),
+      });
+      if (!res.ok) throw new Error(`Uhr nicht gestellt: ${res.status} ${await res.text()}`);
+      await page.clock.install({ time: new Date(E2E_NOW) });
+      await use(undefined);
+    },
+    { auto: true },
+  ],
+  centres: async ({ server, clock: _clock }, use) => {
+    const res = await fetch(`${server.url}/api/test/centres`, { method: 'POST' });
+    if (!res.ok) throw new Error(`Zentren nicht angelegt: ${res.status} ${await res.text()}`);
+    await use((await res.json()) as TestCentres);
+  },
+});
+
+/** Moves the server's and the browser's clock forward together (e.g. past a session's end). */
+export async function advanceClocks(page: Page, baseURL: string, ms: number) {
+  const serverNow = await page.evaluate(() => Date.now());
+  const res = await fetch(`${baseURL}/api/test/clock`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ now: new Date(serverNow + ms).toISOString() }),
+  });
+  if (!res.ok) throw new Error(`Uhr nicht gestellt: ${res.status}`);
+  await page.clock.fastForward(ms);
+}
 
 /** Logs in through the real login form, as a person would. */
-export async function loginAs(page: Page, email: string, baseURL?: string) {
-  const url = `${baseURL ?? ''}/login`;
+export async function loginAs(page: Page, email: string) {
   // A navigation the app started itself (logout reloads to /login) may abort ours: go again.
-  await page.goto(url).catch(async (err: Error) => {
+  await page.goto('/login').catch(async (err: Error) => {
     if (!/ERR_ABORTED|interrupted by another navigation/.test(err.message)) throw err;
     await page.waitForLoadState();
-    await page.goto(url);
+    await page.goto('/login');
   });
   await page.getByLabel('E-Mail').fill(email);
   await page.getByLabel('Passwort').fill(DEMO_PASSWORD);
@@ -46,5 +99,4 @@ export async function expectAccessible(page: Page) {
   expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
 }
 
-export const test = base;
 export { expect };

@@ -371,6 +371,10 @@ export async function seedAppointments(tx: DbOrTx, ids: DemoIds, at: Date) {
     { first_name: 'Max', last_name: 'Mustermann' },
     { first_name: 'Lena', last_name: 'Beispiel' },
     { first_name: 'Jan', last_name: 'Probe' },
+    { first_name: 'Sven', last_name: 'Storno' },
+    { first_name: 'Hanna', last_name: 'Hinweis' },
+    { first_name: 'Ralf', last_name: 'Gemeldet' },
+    { first_name: 'Nora', last_name: 'Negativ' },
   ];
   const testCustomerRows = [
     ...named.map((n, i) => ({
@@ -424,12 +428,48 @@ export async function seedAppointments(tx: DbOrTx, ids: DemoIds, at: Date) {
     );
 
   // The named customers' visits today: open, so the screen's actions can be tried right away.
-  const [erika, max, lena, jan] = testCustomers as [number, number, number, number];
+  const [erika, max, lena, jan, sven, hanna, ralf, nora] = testCustomers as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   const [rapidTestV, rapidSelf] = activeTestServices as [(typeof svc)[number], (typeof svc)[number]];
   rows.push(visit(test, erika, rapidTestV, today, 9 * 60));
   rows.push(visit(test, max, rapidSelf, today, 9 * 60 + 30, { payment_class_id: 1 }));
   rows.push(visit(test, lena, rapidTestV, today, 10 * 60, { payment_class_id: 2 }));
   rows.push(visit(test, jan, rapidSelf, today, 10 * 60 + 30, { checked_in: 1 }));
+  // Today also shows a row of every other state, so one screen (and one axe run) sees them all.
+  rows.push(
+    visit(test, sven, rapidTestV, today, 11 * 60, {
+      status: 'cancelled',
+      payment_class_id: 32,
+      classification_checked_by: 'Mia Mitarbeiter',
+    }),
+  );
+  rows.push(visit(test, hanna, rapidTestV, today, 11 * 60 + 30, { checked_in: 5, payment_class_id: 2 }));
+  const resultAt = (minutes: number) => ({ res_date: berlinTime(today, minutes) });
+  rows.push(
+    visit(test, ralf, rapidTestV, today, 12 * 60 + 30, {
+      checked_in: 7,
+      payment_class_id: 2,
+      res_detected: 2,
+      ...resultAt(12 * 60 + 45),
+      demis_status: 'success',
+    }),
+  );
+  rows.push(
+    visit(test, nora, rapidTestV, today, 13 * 60, {
+      checked_in: 7,
+      payment_class_id: 2,
+      res_detected: 1,
+      ...resultAt(13 * 60 + 15),
+    }),
+  );
 
   const nowMs = at.getTime();
   for (let d = -30; d <= 14; d++) {

@@ -131,13 +131,21 @@ export async function seedCentres(tx: DbOrTx, tag: string): Promise<DemoIds> {
     password_hash: hash,
     role_id,
   });
-  await tx.insert(users).values([
-    user(test, 'Anna Admin', 'admin', 20),
-    user(test, 'Lars Leitung', 'leitung', 25),
-    user(test, 'Mia Mitarbeiter', 'mitarbeiter', 30),
-    user(vacc, 'Ina Impf-Admin', 'impf-admin', 20),
-    // A set made for one e2e test gets a platform administrator of its own too.
-    ...(tag ? [user(test, 'Paula Plattform', 'plattform', 10)] : []),
-  ]);
+  await tx
+    .insert(users)
+    .values([
+      user(test, 'Anna Admin', 'admin', 20),
+      user(test, 'Lars Leitung', 'leitung', 25),
+      user(test, 'Mia Mitarbeiter', 'mitarbeiter', 30),
+      user(vacc, 'Ina Impf-Admin', 'impf-admin', 20),
+    ]);
+  if (tag) {
+    // A set made for one e2e test gets a platform centre and administrator of its own too.
+    const [platform] = await tx
+      .insert(centres)
+      .values({ ...centreBase, full_name: 'Plattformbetrieb', email: demoEmail('plattform', tag), testcenter: true })
+      .returning({ id: centres.id });
+    await tx.insert(users).values(user(platform!.id, 'Paula Plattform', 'plattform', 10));
+  }
   return { testCentreId: test, vaccinationCentreId: vacc, inactiveCentreId: inactive, tag };
 }

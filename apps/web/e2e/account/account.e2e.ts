@@ -1,10 +1,9 @@
 import { MSG } from '@tz/shared/messages';
-import { DEMO, dismissNewsPrompt, expect, expectAccessible, loginAs, test } from '../fixtures';
+import { dismissNewsPrompt, expect, expectAccessible, loginAs, test } from '../fixtures';
 
-// The platform admin works on the platform's own centre, so no booking page other tests use is paused.
-test('pause now, restart, and a pause from a date that can be removed again', async ({ page }) => {
+test('pause now, restart, and a pause from a date that can be removed again', async ({ page, centres }) => {
   test.slow(); // many steps; allow for a busy machine
-  await loginAs(page, DEMO.platform);
+  await loginAs(page, centres.logins.platform);
   await dismissNewsPrompt(page);
   await page
     .getByRole('navigation', { name: 'Hauptnavigation' })

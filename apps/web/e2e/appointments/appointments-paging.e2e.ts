@@ -1,5 +1,5 @@
 import type { APIRequestContext, Request } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD, dismissNewsPrompt, expect, loginAs, test } from '../fixtures';
+import { DEMO_PASSWORD, dismissNewsPrompt, E2E_NOW, expect, loginAs, test } from '../fixtures';
 
 // Must match APPOINTMENT_PAGE_SIZE of the screen (apps/web/src/features/appointments/appointment-pages.ts).
 const PAGE_SIZE = 200;
@@ -17,7 +17,7 @@ interface Row {
 
 /** The 10th of the month four months ahead (Berlin): beyond the demo data, its own day for this test. */
 function dayAhead() {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date(E2E_NOW));
   const [y, m] = today.split('-').map(Number) as [number, number];
   const d = new Date(Date.UTC(y, m - 1 + 4, 10));
   return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}-10`;
@@ -27,8 +27,8 @@ function dayAhead() {
 const noonOf = (date: string) => Date.parse(`${date}T12:00:00Z`) / 1000;
 
 /** 250 appointments on one day through the real API: a new customer, then series of 50 (overbooked). */
-async function createDay(request: APIRequestContext, date: string) {
-  const answer = await request.post('/api/auth/login', { data: { email: DEMO.admin, password: DEMO_PASSWORD } });
+async function createDay(request: APIRequestContext, email: string, date: string) {
+  const answer = await request.post('/api/auth/login', { data: { email, password: DEMO_PASSWORD } });
   expect(answer.ok()).toBe(true);
   const { token, bookly_staff_id: staffId } = (await answer.json()) as { token: string; bookly_staff_id: number };
   const headers = { authorization: `Bearer ${token}` };
@@ -43,7 +43,7 @@ async function createDay(request: APIRequestContext, date: string) {
     data: {
       ...series,
       first_name: 'Paula',
-      last_name: `Paging-${Date.now() % 100_000}`,
+      last_name: 'Paging',
       number_of_new_appointments: SERIES,
     },
   });
@@ -64,9 +64,9 @@ async function createDay(request: APIRequestContext, date: string) {
   return ((await all.json()) as Row[]).filter((r) => r.date === date);
 }
 
-test('a day with more rows than one page loads the next page while scrolling', async ({ page, request }) => {
+test('a day with more rows than one page loads the next page while scrolling', async ({ page, request, centres }) => {
   const date = dayAhead();
-  const rows = await createDay(request, date);
+  const rows = await createDay(request, centres.logins.admin, date);
   expect(rows.length).toBe(CREATED);
   const lastRow = rows.at(-1)!;
 
@@ -84,7 +84,7 @@ test('a day with more rows than one page loads the next page while scrolling', a
     await route.continue();
   });
 
-  await loginAs(page, DEMO.admin);
+  await loginAs(page, centres.logins.admin);
   await dismissNewsPrompt(page);
   await page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Termine' }).click();
   await expect(page.getByRole('list', { name: 'Termine' })).toBeVisible({ timeout: 30_000 });

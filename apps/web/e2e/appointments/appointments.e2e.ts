@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { MSG } from '@tz/shared/messages';
-import { DEMO, dismissNewsPrompt, expect, expectAccessible, loginAs, test } from '../fixtures';
+import { dismissNewsPrompt, expect, expectAccessible, loginAs, test } from '../fixtures';
 
 // Login, a 30-day list and several axe runs per test: more than the default minute on a busy machine.
 test.describe.configure({ timeout: 120_000 });
 
-async function openAppointments(page: Page, email: string = DEMO.admin) {
+async function openAppointments(page: Page, email: string) {
   await loginAs(page, email);
   await dismissNewsPrompt(page);
   await page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Termine' }).click();
@@ -25,8 +25,11 @@ async function showToday(page: Page) {
   await expect(row(page, 'Erika Mustermann')).toBeVisible();
 }
 
-test('the default window shows the seeded appointments with the count; a preset narrows the list', async ({ page }) => {
-  await openAppointments(page);
+test('the default window shows the seeded appointments with the count; a preset narrows the list', async ({
+  page,
+  centres,
+}) => {
+  await openAppointments(page, centres.logins.admin);
   await expect(page.getByRole('button', { name: 'Ab jetzt' })).toHaveAttribute('aria-pressed', 'true');
   const defaultCount = Number((await page.getByText(/^\d+ Termine$/).textContent())?.split(' ')[0]);
   expect(defaultCount).toBeGreaterThan(150);
@@ -46,8 +49,8 @@ test('the default window shows the seeded appointments with the count; a preset 
   );
 });
 
-test('an empty day says "Keine Termine gefunden"', async ({ page }) => {
-  await openAppointments(page);
+test('an empty day says "Keine Termine gefunden"', async ({ page, centres }) => {
+  await openAppointments(page, centres.logins.admin);
   await page.getByRole('button', { name: 'Zeitraum', exact: true }).click();
   // two months ahead lies beyond the seeded 14 days
   await page.getByRole('button', { name: 'Nächster Monat' }).click();
@@ -59,8 +62,8 @@ test('an empty day says "Keine Termine gefunden"', async ({ page }) => {
   await expectAccessible(page);
 });
 
-test('status toggles after a yes/no confirmation', async ({ page }) => {
-  await openAppointments(page);
+test('status toggles after a yes/no confirmation', async ({ page, centres }) => {
+  await openAppointments(page, centres.logins.admin);
   await showToday(page);
   const lena = row(page, 'Lena Beispiel');
   await lena.getByRole('button', { name: 'Termin von Lena Beispiel stornieren' }).click();
@@ -79,8 +82,8 @@ test('status toggles after a yes/no confirmation', async ({ page }) => {
   await expect(lena.getByText('Storniert')).toBeVisible();
 });
 
-test('check-in, classification above 30 with confirmation, then the result unlocks', async ({ page }) => {
-  await openAppointments(page);
+test('check-in, classification above 30 with confirmation, then the result unlocks', async ({ page, centres }) => {
+  await openAppointments(page, centres.logins.admin);
   await showToday(page);
   const erika = row(page, 'Erika Mustermann');
 
@@ -117,8 +120,8 @@ test('check-in, classification above 30 with confirmation, then the result unloc
   await expect(erika.getByText('Durchgeführt')).toBeVisible();
 });
 
-test('a result is entered for a self-payer without classification', async ({ page }) => {
-  await openAppointments(page, DEMO.staff);
+test('a result is entered for a self-payer without classification', async ({ page, centres }) => {
+  await openAppointments(page, centres.logins.staff);
   await showToday(page);
   // role 30 gets no count
   await expect(page.getByText(/^\d+ Termine?$/)).toHaveCount(0);
@@ -133,8 +136,8 @@ test('a result is entered for a self-payer without classification', async ({ pag
   await expect(max.getByRole('button', { name: 'Ergebnis ändern' })).toBeVisible();
 });
 
-test('the CSV download arrives and the Export button leads to the exports screen', async ({ page }) => {
-  await openAppointments(page);
+test('the CSV download arrives and the Export button leads to the exports screen', async ({ page, centres }) => {
+  await openAppointments(page, centres.logins.admin);
   await showToday(page);
   const [file] = await Promise.all([
     page.waitForEvent('download'),
@@ -149,8 +152,8 @@ test('the CSV download arrives and the Export button leads to the exports screen
   await expect(page).toHaveURL(/\/exports$/);
 });
 
-test('filters narrow the list', async ({ page }) => {
-  await openAppointments(page);
+test('filters narrow the list', async ({ page, centres }) => {
+  await openAppointments(page, centres.logins.admin);
   await showToday(page);
   await expect(page.getByRole('combobox', { name: 'Ergebnis' })).toBeVisible();
   await page.getByRole('combobox', { name: 'Dienstleistung' }).click();
@@ -160,8 +163,8 @@ test('filters narrow the list', async ({ page }) => {
   await expectAccessible(page);
 });
 
-test('a vaccination centre sees no test features', async ({ page }) => {
-  await openAppointments(page, DEMO.vaccinationAdmin);
+test('a vaccination centre sees no test features', async ({ page, centres }) => {
+  await openAppointments(page, centres.logins.vaccination_admin);
   await expect(page.getByRole('listitem').first()).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'Ergebnis' })).toHaveCount(0);
   await expect(page.getByRole('combobox', { name: 'DEMIS-Status' })).toHaveCount(0);
@@ -172,16 +175,19 @@ test('a vaccination centre sees no test features', async ({ page }) => {
   await expectAccessible(page);
 });
 
-test("the home screen shows today's figures", async ({ page }) => {
-  await loginAs(page, DEMO.manager);
+test("the home screen shows today's figures", async ({ page, centres }) => {
+  await loginAs(page, centres.logins.manager);
   await dismissNewsPrompt(page);
   await expect(page.getByText('Termine heute')).toBeVisible();
   await expect(page.getByText('Eingecheckt')).toBeVisible();
   await expectAccessible(page);
 });
 
-test('a receipt is sent from the row after confirmation, and the QR modal opens from the row', async ({ page }) => {
-  await openAppointments(page);
+test('a receipt is sent from the row after confirmation, and the QR modal opens from the row', async ({
+  page,
+  centres,
+}) => {
+  await openAppointments(page, centres.logins.admin);
   await showToday(page);
   const erika = row(page, 'Erika Mustermann');
   await erika.getByRole('button', { name: 'Beleg senden' }).click();
@@ -197,4 +203,33 @@ test('a receipt is sent from the row after confirmation, and the QR modal opens 
   await erika.getByRole('link', { name: /QR-Code zum Fragebogen/ }).click();
   await expect(page).toHaveURL(/\/appointments\/check-in-qr-code\//);
   await expect(page.getByRole('dialog')).toBeVisible();
+});
+
+test.describe('a whole day in view', () => {
+  // Tall enough that the virtualised list renders every row of the day at once.
+  test.use({ viewport: { width: 1280, height: 6000 } });
+
+  test('one day with a row of every state passes axe: cancelled, checked in, with warnings, positive and reported, negative', async ({
+    page,
+    centres,
+  }) => {
+    await openAppointments(page, centres.logins.admin);
+    await showToday(page);
+    const sven = row(page, 'Sven Storno');
+    await expect(sven.getByText('Storniert')).toBeVisible();
+    await expect(sven.getByText('Geprüft von Mia Mitarbeiter')).toBeVisible();
+    const jan = row(page, 'Jan Probe').filter({ hasText: '10:30' });
+    await expect(jan.getByRole('switch', { name: 'Eingecheckt' })).toBeChecked();
+    await expect(row(page, 'Hanna Hinweis').getByText('Fragebogen mit Warnungen')).toBeVisible();
+    const ralf = row(page, 'Ralf Gemeldet');
+    await expect(ralf.getByText('Positiv', { exact: true })).toBeVisible();
+    await expect(ralf.getByText(MSG.demisReported)).toBeVisible();
+    await expect(row(page, 'Nora Negativ').getByText('Negativ', { exact: true })).toBeVisible();
+    await expectAccessible(page);
+    // The same day as staff (role 30), whose rows offer fewer actions.
+    await openAppointments(page, centres.logins.staff);
+    await showToday(page);
+    await expect(row(page, 'Sven Storno').getByText('Storniert')).toBeVisible();
+    await expectAccessible(page);
+  });
 });

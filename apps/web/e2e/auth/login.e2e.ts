@@ -1,11 +1,19 @@
 import { MSG } from '@tz/shared/messages';
-import { SHORT_SESSION_URL } from '../../playwright.config';
-import { DEMO, DEMO_PASSWORD, dismissNewsPrompt, expect, expectAccessible, loginAs, test } from '../fixtures';
+import {
+  advanceClocks,
+  DEMO_PASSWORD,
+  dismissNewsPrompt,
+  expect,
+  expectAccessible,
+  loginAs,
+  type TestCentres,
+  test,
+} from '../fixtures';
 
-test('a wrong login shows "Anmeldedaten falsch"', async ({ page }) => {
+test('a wrong login shows "Anmeldedaten falsch"', async ({ page, centres }) => {
   await page.goto('/login');
   await expectAccessible(page);
-  await page.getByLabel('E-Mail').fill(DEMO.staff);
+  await page.getByLabel('E-Mail').fill(centres.logins.staff);
   await page.getByLabel('Passwort').fill('falsch-falsch');
   await page.getByRole('button', { name: 'Anmelden' }).click();
   await expect(page.getByRole('alert')).toHaveText(MSG.wrongLogin);
@@ -17,8 +25,9 @@ test('not logged in, a protected screen redirects to login', async ({ page }) =>
   await expect(page).toHaveURL(/\/login$/);
 });
 
-const sidebar = {
-  [DEMO.platform]: [
+const sidebar: Record<keyof TestCentres['logins'] & string, string[] | undefined> = {
+  vaccination_admin: undefined,
+  platform: [
     'Termine',
     'Kunden',
     'Gruppenimport',
@@ -36,7 +45,7 @@ const sidebar = {
     'Centerliste',
     'Export Admin',
   ],
-  [DEMO.admin]: [
+  admin: [
     'Termine',
     'Kunden',
     'Gruppenimport',
@@ -52,7 +61,7 @@ const sidebar = {
     'Neuigkeiten',
     'FAQ',
   ],
-  [DEMO.manager]: [
+  manager: [
     'Termine',
     'Kunden',
     'Gruppenimport',
@@ -66,13 +75,14 @@ const sidebar = {
     'Neuigkeiten',
     'FAQ',
   ],
-  [DEMO.staff]: ['Termine', 'Kunden', 'Gruppenimport', 'Passwort ändern', 'Instant-Booking QR', 'Neuigkeiten', 'FAQ'],
+  staff: ['Termine', 'Kunden', 'Gruppenimport', 'Passwort ändern', 'Instant-Booking QR', 'Neuigkeiten', 'FAQ'],
 };
 
-for (const [email, entries] of Object.entries(sidebar)) {
-  test(`${email} lands where the spec says and sees exactly its sidebar`, async ({ page }) => {
-    await loginAs(page, email);
-    if (email === DEMO.platform) await expect(page).toHaveURL(/\/testcenter\/all$/);
+for (const [who, entries] of Object.entries(sidebar)) {
+  if (!entries) continue;
+  test(`the ${who} lands where the spec says and sees exactly the sidebar of the role`, async ({ page, centres }) => {
+    await loginAs(page, centres.logins[who as keyof TestCentres['logins']]);
+    if (who === 'platform') await expect(page).toHaveURL(/\/testcenter\/all$/);
     else await expect(page).toHaveURL(/\/$/);
     await dismissNewsPrompt(page);
     const nav = page.getByRole('navigation', { name: 'Hauptnavigation' });
@@ -85,8 +95,8 @@ for (const [email, entries] of Object.entries(sidebar)) {
   });
 }
 
-test('logout clears the session and returns to login', async ({ page }) => {
-  await loginAs(page, DEMO.staff);
+test('logout clears the session and returns to login', async ({ page, centres }) => {
+  await loginAs(page, centres.logins.staff);
   await dismissNewsPrompt(page);
   await page.getByRole('button', { name: /Profilmenü/ }).click();
   await page.getByRole('menuitem', { name: 'Abmelden' }).click();
@@ -95,18 +105,22 @@ test('logout clears the session and returns to login', async ({ page }) => {
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test('an expired session shows the message and returns to login', async ({ page }) => {
-  await page.goto(`${SHORT_SESSION_URL}/login`);
-  await page.getByLabel('E-Mail').fill(DEMO.staff);
+test('an expired session shows the message and returns to login', async ({ page, centres, baseURL }) => {
+  await page.goto('/login');
+  await page.getByLabel('E-Mail').fill(centres.logins.staff);
   await page.getByLabel('Passwort').fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Anmelden' }).click();
-  await expect(page).toHaveURL(`${SHORT_SESSION_URL}/`);
-  await expect(page.getByText(MSG.sessionExpired)).toBeVisible({ timeout: 20_000 });
+  await expect(page).toHaveURL(/\/$/);
+  // Twelve hours on, on the server and in the browser: the session has ended on both.
+  await advanceClocks(page, baseURL!, 12 * 3600_000 + 60_000);
+  await expect(page.getByText(MSG.sessionExpired)).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.goto('/appointments');
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test('the news prompt appears and "Ansehen" opens the news', async ({ page }) => {
-  await loginAs(page, DEMO.vaccinationAdmin);
+test('the news prompt appears and "Ansehen" opens the news', async ({ page, centres }) => {
+  await loginAs(page, centres.logins.vaccination_admin);
   const dialog = page.getByRole('dialog', { name: 'Neuigkeiten' });
   await expect(dialog).toBeVisible();
   await expectAccessible(page);
@@ -120,7 +134,7 @@ test('the news prompt appears and "Ansehen" opens the news', async ({ page }) =>
   await page.getByRole('menuitem', { name: 'Abmelden' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole('button', { name: 'Anmelden' })).toBeVisible();
-  await loginAs(page, DEMO.vaccinationAdmin);
+  await loginAs(page, centres.logins.vaccination_admin);
   await expect(page.getByRole('heading', { name: /Willkommen,/ })).toBeVisible();
   await expect(page.getByRole('dialog', { name: 'Neuigkeiten' })).toHaveCount(0);
 });

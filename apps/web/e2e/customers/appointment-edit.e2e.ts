@@ -1,9 +1,9 @@
 import type { Page } from '@playwright/test';
 import { MSG } from '@tz/shared/messages';
-import { DEMO, dismissNewsPrompt, expect, expectAccessible, loginAs, test } from '../fixtures';
+import { dismissNewsPrompt, E2E_NOW, expect, expectAccessible, loginAs, test } from '../fixtures';
 
-async function login(page: Page) {
-  await loginAs(page, DEMO.staff);
+async function login(page: Page, email: string) {
+  await loginAs(page, email);
   const prompt = page.getByRole('dialog', { name: 'Neuigkeiten' });
   if (
     await prompt.waitFor({ timeout: 5000 }).then(
@@ -16,14 +16,14 @@ async function login(page: Page) {
   }
 }
 
-/** Tomorrow in Berlin: a late slot today would lie in the past once the test runs after 23:30. */
+/** Tomorrow in Berlin (of the pinned clock): a late slot today would lie in the past when the run is at 23:45. */
 const tomorrow = () =>
   new Intl.DateTimeFormat('de-DE', {
     timeZone: 'Europe/Berlin',
     day: '2-digit',
     month: '2-digit',
     year: 'numeric',
-  }).format(new Date(Date.now() + 24 * 3600 * 1000));
+  }).format(new Date(Date.parse(E2E_NOW) + 24 * 3600 * 1000));
 
 async function narrowToTomorrow(page: Page) {
   await page.getByRole('button', { name: 'Morgen' }).click();
@@ -40,11 +40,11 @@ async function pick(page: Page, label: string, option: string) {
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
-test('a new customer with an appointment, found in the list, moved, then cancelled', async ({ page }) => {
+test('a new customer with an appointment, found in the list, moved, then cancelled', async ({ page, centres }) => {
   // a long journey over five screens, each checked with axe, on a shared machine
   test.setTimeout(180_000);
-  const last = `Neumann-${Date.now() % 100000}`;
-  await login(page);
+  const last = 'Neumann';
+  await login(page, centres.logins.staff);
   await page.goto('/appointment/customer/create');
   await expect(page.getByRole('heading', { name: 'Termin und Kunde anlegen' })).toBeVisible();
   // the time defaults to a half hour
@@ -119,8 +119,8 @@ test('a new customer with an appointment, found in the list, moved, then cancell
   await expectAccessible(page);
 });
 
-test('customers list filters by name and leads to a new appointment', async ({ page }) => {
-  await login(page);
+test('customers list filters by name and leads to a new appointment', async ({ page, centres }) => {
+  await login(page, centres.logins.staff);
   await page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Kunden' }).click();
   // Off the sidebar: the hovered active link is the layout's concern, not this screen's.
   await page.mouse.move(700, 790);
@@ -136,13 +136,12 @@ test('customers list filters by name and leads to a new appointment', async ({ p
   await expectAccessible(page);
 });
 
-test('bulk rebooking of an appointment of an inactive service', async ({ page }) => {
-  await login(page);
+test('bulk rebooking of an appointment of an inactive service', async ({ page, centres }) => {
+  await login(page, centres.logins.staff);
   await page.goto('/appointments/bulk-edit-service');
   await expect(page.getByRole('heading', { name: 'Termine umbuchen' })).toBeVisible();
   await page.getByRole('button', { name: 'Umbuchen' }).click();
   await expect(page.getByRole('alert')).toHaveText(MSG.chooseCustomer);
-  // the last (furthest) row: other tests work on today's appointments
   const first = page.getByRole('row').last();
   const who = (await first.getByRole('cell').nth(1).textContent())!;
   await first.getByRole('checkbox').check();

@@ -1,11 +1,6 @@
 import { devices, type Page } from '@playwright/test';
 import { MSG } from '@tz/shared/messages';
-import { DEMO, dismissNewsPrompt, expect, expectAccessible, loginAs, test } from '../fixtures';
-
-// Appointment tokens seeded by the questionnaire demo (apps/server/src/demo/forms.demo.ts).
-const OPEN = 'demo-fragebogen-offen';
-const WITH_WARNINGS = 'demo-fragebogen-auffaellig';
-const VACCINATION = 'demo-impfung-offen';
+import { dismissNewsPrompt, E2E_NOW, expect, expectAccessible, loginAs, test } from '../fixtures';
 
 /** Logs in and closes the news prompt, which would cover the dialogs. */
 async function login(page: Page, email: string) {
@@ -29,11 +24,12 @@ test('a customer fills the form from the QR link on a phone; staff then sees the
   page,
   browser,
   baseURL,
+  centres,
 }) => {
   // The whole journey of two people in one test: give it room on a loaded machine.
   test.slow();
-  await login(page, DEMO.admin);
-  const qr = await openQr(page, OPEN);
+  await login(page, centres.logins.admin);
+  const qr = await openQr(page, centres.tokens.form_open);
   await expect(qr.dialog.getByText('Fragebogen: noch nicht ausgefüllt')).toBeVisible();
   await expectAccessible(page);
 
@@ -44,6 +40,7 @@ test('a customer fills the form from the QR link on a phone; staff then sees the
     locale: 'de-DE',
     timezoneId: 'Europe/Berlin',
   });
+  await phone.clock.install({ time: new Date(E2E_NOW) });
   const p = await phone.newPage();
   await p.goto(qr.href);
   await expect(p.getByRole('heading', { name: 'Fragebogen zum Corona-Test' })).toBeVisible();
@@ -118,9 +115,9 @@ test('a customer fills the form from the QR link on a phone; staff then sees the
   await phone.close();
 
   // Staff: the appointment is filled with warnings; the answers open read-only with the failing question marked.
-  const again = await openQr(page, OPEN);
+  const again = await openQr(page, centres.tokens.form_open);
   await expect(again.dialog.getByText('Fragebogen: ausgefüllt, mit Auffälligkeiten')).toBeVisible();
-  await page.goto(`/appointments/filled-out-check-in-form/${qr.cai}/${OPEN}`);
+  await page.goto(`/appointments/filled-out-check-in-form/${qr.cai}/${centres.tokens.form_open}`);
   const filled = page.getByRole('dialog', { name: /Frieda Fragebogen/ });
   await expect(filled.getByRole('listitem', { name: /positiv auf Corona/ })).toContainText('Abweichende Antwort');
   await expect(filled.getByRole('listitem', { name: /Krankheitszeichen/ })).not.toContainText('Abweichende Antwort');
@@ -134,16 +131,19 @@ test('a customer fills the form from the QR link on a phone; staff then sees the
   await expect(page).toHaveURL(/\/appointments$/);
 });
 
-test('a bad form link shows "Konnte Formular nicht laden"', async ({ page }) => {
+test('a bad form link shows "Konnte Formular nicht laden"', async ({ page, centres }) => {
   await page.goto('/check-in/1/ungueltiges-token');
   await expect(page.getByRole('alert')).toContainText(MSG.formLoadFailed);
   await expectAccessible(page);
 });
 
-test('the seeded form with warnings is marked, and missing answers lead back to the appointments', async ({ page }) => {
-  await login(page, DEMO.staff);
-  const qr = await openQr(page, WITH_WARNINGS);
-  await page.goto(`/appointments/filled-out-check-in-form/${qr.cai}/${WITH_WARNINGS}`);
+test('the seeded form with warnings is marked, and missing answers lead back to the appointments', async ({
+  page,
+  centres,
+}) => {
+  await login(page, centres.logins.staff);
+  const qr = await openQr(page, centres.tokens.form_with_warnings);
+  await page.goto(`/appointments/filled-out-check-in-form/${qr.cai}/${centres.tokens.form_with_warnings}`);
   const filled = page.getByRole('dialog', { name: /Karl Kontakt/ });
   await expect(filled.getByRole('listitem', { name: /Krankheitszeichen/ })).toContainText('Abweichende Antwort');
   await expect(filled.getByRole('listitem', { name: /Welche Beschwerden/ })).toContainText('Halsschmerzen');
@@ -154,9 +154,9 @@ test('the seeded form with warnings is marked, and missing answers lead back to 
   await expect(page).toHaveURL(/\/appointments$/);
 });
 
-test('a vaccination centre saves vaccination data', async ({ page }) => {
-  await login(page, DEMO.vaccinationAdmin);
-  await page.goto(`/appointments/save-vaccination-data/${VACCINATION}`);
+test('a vaccination centre saves vaccination data', async ({ page, centres }) => {
+  await login(page, centres.logins.vaccination_admin);
+  await page.goto(`/appointments/save-vaccination-data/${centres.tokens.form_vaccination}`);
   const dialog = page.getByRole('dialog', { name: 'Impfdaten erfassen' });
   await expect(dialog.getByText(/Ida Impfling/)).toBeVisible();
   await expectAccessible(page);
@@ -169,7 +169,7 @@ test('a vaccination centre saves vaccination data', async ({ page }) => {
   await expect(page.getByText(MSG.saved)).toBeVisible();
   await expect(page).toHaveURL(/\/appointments$/);
   // Opened again, the saved data is there to correct.
-  await page.goto(`/appointments/save-vaccination-data/${VACCINATION}`);
+  await page.goto(`/appointments/save-vaccination-data/${centres.tokens.form_vaccination}`);
   await expect(page.getByRole('dialog', { name: 'Impfdaten erfassen' }).getByLabel('Chargennummer')).toHaveValue(
     'SX-2026-17',
   );

@@ -1,12 +1,11 @@
 import type { Page } from '@playwright/test';
 import { MSG } from '@tz/shared/messages';
-import { DEMO, dismissNewsPrompt, expect, expectAccessible, loginAs, test } from '../fixtures';
+import { dismissNewsPrompt, expect, expectAccessible, loginAs, type TestCentres, test } from '../fixtures';
 
-/** Seeded by the demo data (apps/server/src/demo/receipts.demo.ts). */
-const TOKEN = 'demo-oegd-1';
-
-async function openOegdForm(page: Page) {
-  await loginAs(page, DEMO.staff);
+/** The official form of the test's own seeded ÖGD appointment (apps/server/src/demo/receipts.demo.ts). */
+async function openOegdForm(page: Page, centres: TestCentres) {
+  const TOKEN = centres.tokens.oegd;
+  await loginAs(page, centres.logins.staff);
   await dismissNewsPrompt(page);
   const session = await page.evaluate(() => JSON.parse(localStorage.getItem('tz.session') ?? '{}'));
   const staffId = session.login.bookly_staff_id as number;
@@ -18,7 +17,7 @@ async function openOegdForm(page: Page) {
   await page.goto(`/customer/${customer_id}/create-oegd/${TOKEN}`);
   await expect(page.getByRole('heading', { name: 'Amtliches Testformular (ÖGD)' })).toBeVisible();
   await closeNewsPromptWhenItComes(page);
-  return { staffId, customerId: customer_id };
+  return { staffId, customerId: customer_id, token: TOKEN };
 }
 
 /** The news prompt loads after login and may open late; it would cover the form. */
@@ -43,8 +42,9 @@ async function chooseGender(page: Page, label: string) {
 test('the official form checks gender and KV special number, then opens the PDF preview in a new window', async ({
   page,
   context,
+  centres,
 }) => {
-  await openOegdForm(page);
+  await openOegdForm(page, centres);
   await expect(page.getByText('Greta Gesund')).toBeVisible();
   await expectAccessible(page);
 
@@ -80,7 +80,7 @@ test('the official form checks gender and KV special number, then opens the PDF 
   expect(response.headers()['content-type']).toBe('application/pdf');
   expect(response.request().method()).toBe('POST');
   const posted = new URLSearchParams(response.request().postData() ?? '');
-  expect(posted.get('token')).toBe(TOKEN);
+  expect(posted.get('token')).toBe(centres.tokens.oegd);
   expect(posted.get('iShowBackground')).toBe('1');
   expect(posted.get('jwt')).toBeTruthy();
   await expect(page.getByText(MSG.kvNumberRequired)).toHaveCount(0);
@@ -91,8 +91,8 @@ test('the official form checks gender and KV special number, then opens the PDF 
   await expect(page.getByRole('checkbox', { name: /Tätigkeit in Pflege- und Wohneinrichtungen/ })).toBeChecked();
 });
 
-test('a gender change the server refuses is reverted', async ({ page }) => {
-  await openOegdForm(page);
+test('a gender change the server refuses is reverted', async ({ page, centres }) => {
+  await openOegdForm(page, centres);
   await chooseGender(page, 'M');
   await expect(page.getByRole('combobox', { name: 'Geschlecht' })).toHaveValue('M');
   await page.route('**/oegd/customer-gender', (route) =>
@@ -107,8 +107,8 @@ test('a gender change the server refuses is reverted', async ({ page }) => {
   await expect(page.getByRole('combobox', { name: 'Geschlecht' })).toHaveValue('M');
 });
 
-test('an official form that cannot be loaded shows the error with the server message', async ({ page }) => {
-  await loginAs(page, DEMO.staff);
+test('an official form that cannot be loaded shows the error with the server message', async ({ page, centres }) => {
+  await loginAs(page, centres.logins.staff);
   await dismissNewsPrompt(page);
   await page.goto('/customer/1/create-oegd/gibt-es-nicht');
   await expect(page.getByRole('alert')).toContainText(`${MSG.genericErrorBang} ${MSG.appointmentNotFound}`);

@@ -1,11 +1,11 @@
 import { MSG } from '@tz/shared/messages';
 import { loginWithoutNews, openFromSidebar } from '../configuration-helpers';
-import { DEMO, expect, expectAccessible, test } from '../fixtures';
+import { E2E_NOW, expect, expectAccessible, test } from '../fixtures';
 
-test('opening hours with a break are saved, and a break outside the hours is refused', async ({ page }) => {
+test('opening hours with a break are saved, and a break outside the hours is refused', async ({ page, centres }) => {
   // many steps on a shared two-core machine
   test.slow();
-  await loginWithoutNews(page, DEMO.manager);
+  await loginWithoutNews(page, centres.logins.manager);
   await openFromSidebar(page, 'Öffnungszeiten');
   await expect(page.getByRole('heading', { name: 'Öffnungszeiten', level: 1 })).toBeVisible();
   await expect(page.getByText(MSG.openingHoursInfo)).toBeVisible();
@@ -35,11 +35,11 @@ test('opening hours with a break are saved, and a break outside the hours is ref
   await expect(page.getByRole('textbox', { name: 'Sonntag Ende' })).toHaveValue('16:00');
 });
 
-test('a special day is entered and listed under the opening hours', async ({ page }) => {
+test('a special day is entered and listed under the opening hours', async ({ page, centres }) => {
   // many steps on a shared two-core machine
   test.slow();
-  const year = new Date().getFullYear() + 1;
-  await loginWithoutNews(page, DEMO.manager);
+  const year = new Date(E2E_NOW).getFullYear() + 1;
+  await loginWithoutNews(page, centres.logins.manager);
   await openFromSidebar(page, 'Öffnungszeiten');
   await page.getByRole('link', { name: 'Abweichende Öffnungszeiten eintragen' }).click();
   await expect(page.getByRole('heading', { name: 'Abweichende Öffnungszeiten' })).toBeVisible();
@@ -62,11 +62,11 @@ test('a special day is entered and listed under the opening hours', async ({ pag
   await expect(page.getByRole('row').filter({ hasText: `07.07.${year}` })).toHaveCount(0);
 });
 
-test('a holiday is added among empty pickers and deleted after confirmation', async ({ page }) => {
+test('a holiday is added among empty pickers and deleted after confirmation', async ({ page, centres }) => {
   // many steps on a shared two-core machine
   test.slow();
-  const year = new Date().getFullYear() + 1;
-  await loginWithoutNews(page, DEMO.manager);
+  const year = new Date(E2E_NOW).getFullYear() + 1;
+  await loginWithoutNews(page, centres.logins.manager);
   await openFromSidebar(page, 'Feiertage');
   await expect(page.getByRole('heading', { name: 'Feiertage', level: 1 })).toBeVisible();
   await expect(page.getByText(MSG.holidaysAtOnce)).toBeVisible();

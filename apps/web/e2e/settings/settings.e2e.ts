@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MSG } from '@tz/shared/messages';
 import { loginWithoutNews, openFromSidebar } from '../configuration-helpers';
-import { DEMO, expect, expectAccessible, test } from '../fixtures';
+import { expect, expectAccessible, test } from '../fixtures';
 
 const P12 = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -11,10 +11,11 @@ const P12 = path.resolve(
 
 test('an administrator saves the settings and reaches the DEMIS section through the focus parameter', async ({
   page,
+  centres,
 }) => {
   // many steps on a shared two-core machine
   test.slow();
-  await loginWithoutNews(page, DEMO.admin);
+  await loginWithoutNews(page, centres.logins.admin);
   await openFromSidebar(page, 'Einstellungen');
   await expect(page.getByRole('heading', { name: 'Einstellungen', level: 1 })).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Name des Zentrums' })).toHaveValue('Testzentrum Musterstadt');
@@ -44,17 +45,12 @@ test('an administrator saves the settings and reaches the DEMIS section through 
   await expect(page.getByText(MSG.uploaded, { exact: true })).toBeVisible();
   await expect(page.getByText('Hinterlegtes Zertifikat: test-demis.p12')).toBeVisible();
   await expectAccessible(page);
-
-  // Put the switch back so other tests see the demo as seeded.
-  await page.getByRole('switch', { name: 'Zahlungsklassifikation vor Ergebnis erzwingen' }).uncheck();
-  await page.getByRole('button', { name: 'Einstellungen speichern' }).click();
-  await expect(page.getByText(MSG.settingsSaved)).toBeVisible();
 });
 
-test('a staff member is refused the settings by the server', async ({ page }) => {
+test('a staff member is refused the settings by the server', async ({ page, centres }) => {
   // many steps on a shared two-core machine
   test.slow();
-  await loginWithoutNews(page, DEMO.staff);
+  await loginWithoutNews(page, centres.logins.staff);
   await page.goto('/settings');
   await expect(page.getByText(MSG.genericError)).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Name des Zentrums' })).toHaveCount(0);

@@ -1,13 +1,13 @@
 import type { Page } from '@playwright/test';
 import { MSG } from '@tz/shared/messages';
-import { DEMO, DEMO_PASSWORD, dismissNewsPrompt, expect, expectAccessible, loginAs, test } from '../fixtures';
+import { DEMO_PASSWORD, dismissNewsPrompt, E2E_NOW, expect, expectAccessible, loginAs, test } from '../fixtures';
 
 const uniqueEmail = (prefix: string) =>
   `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@demo.example`;
 
 /** Logs in and waits until the news prompt (if any) has appeared, then dismisses it. */
-async function start(page: Page, email: string, baseURL?: string) {
-  await loginAs(page, email, baseURL);
+async function start(page: Page, email: string) {
+  await loginAs(page, email);
   await dismissNewsPrompt(page);
 }
 
@@ -43,10 +43,11 @@ test('an administrator creates a staff user who logs in; blocking ends that open
   page,
   browser,
   baseURL,
+  centres,
 }) => {
   test.slow(); // many steps; allow for a busy machine
   const email = uniqueEmail('neu');
-  await start(page, DEMO.admin);
+  await start(page, centres.logins.admin);
   await openUsers(page);
   await expectAccessible(page);
   const row = await createStaffUser(page, 'Erika Neu', email);
@@ -54,7 +55,8 @@ test('an administrator creates a staff user who logs in; blocking ends that open
 
   const context = await browser.newContext({ baseURL, locale: 'de-DE', timezoneId: 'Europe/Berlin' });
   const newcomer = await context.newPage();
-  await start(newcomer, email, baseURL);
+  await newcomer.clock.install({ time: new Date(E2E_NOW) });
+  await start(newcomer, email);
   await expect(newcomer.getByRole('heading', { name: 'Willkommen, Erika Neu' })).toBeVisible();
 
   await row.getByRole('button', { name: 'Sperren' }).click();
@@ -80,28 +82,29 @@ test('an administrator creates a staff user who logs in; blocking ends that open
 
 test('a role change shows "Das Benutzerrecht wurde aktualisiert!"; the own role cannot be changed', async ({
   page,
+  centres,
 }) => {
   test.slow(); // many steps; allow for a busy machine
   const email = uniqueEmail('rolle');
-  await start(page, DEMO.admin);
+  await start(page, centres.logins.admin);
   await openUsers(page);
   const row = await createStaffUser(page, 'Rolf Rolle', email);
   await row.getByRole('combobox', { name: 'Rolle von Rolf Rolle' }).click();
   await page.getByRole('option', { name: 'Testzentrumsleitung' }).click();
   await expect(page.getByText(MSG.roleUpdated)).toBeVisible();
   await expect(row.getByRole('combobox', { name: 'Rolle von Rolf Rolle' })).toHaveValue('Testzentrumsleitung');
-  const own = page.getByRole('row', { name: /admin@demo\.example/ });
+  const own = page.getByRole('row', { name: new RegExp(centres.logins.admin.replace(/\./g, '\\.')) });
   await expect(own.getByRole('combobox', { name: /Rolle von/ })).toBeDisabled();
   await expect(own.getByRole('button', { name: 'Sperren' })).toBeDisabled();
 });
 
-test('the create form shows the password rules and the server message for a taken email', async ({ page }) => {
+test('the create form shows the password rules and the server message for a taken email', async ({ page, centres }) => {
   test.slow(); // many steps; allow for a busy machine
-  await start(page, DEMO.admin);
+  await start(page, centres.logins.admin);
   await page.goto('/user/create');
   await expectAccessible(page);
   await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Doppelt');
-  await page.getByRole('textbox', { name: 'E-Mail', exact: true }).fill(DEMO.staff);
+  await page.getByRole('textbox', { name: 'E-Mail', exact: true }).fill(centres.logins.staff);
   await page.getByRole('textbox', { name: 'Passwort', exact: true }).fill('kurz');
   await page.getByRole('textbox', { name: 'Passwort wiederholen', exact: true }).fill('anders');
   await page.getByRole('button', { name: 'Speichern' }).click();
@@ -114,10 +117,10 @@ test('the create form shows the password rules and the server message for a take
   await expect(page).toHaveURL(/\/user\/create$/);
 });
 
-test('a staff member changes the own password through "Passwort ändern"', async ({ page }) => {
+test('a staff member changes the own password through "Passwort ändern"', async ({ page, centres }) => {
   test.slow(); // many steps; allow for a busy machine
   const email = uniqueEmail('pw');
-  await start(page, DEMO.manager);
+  await start(page, centres.logins.manager);
   await openUsers(page);
   await createStaffUser(page, 'Paul Passwort', email);
   await page.getByRole('button', { name: /Profilmenü/ }).click();
@@ -145,11 +148,11 @@ test('a staff member changes the own password through "Passwort ändern"', async
   await expect(page).not.toHaveURL(/\/login$/);
 });
 
-test('functions and profile data are edited in dialogs', async ({ page }) => {
+test('functions and profile data are edited in dialogs', async ({ page, centres }) => {
   test.slow(); // many steps; allow for a busy machine
   const email = uniqueEmail('fkt');
   const custom = `Eigene Funktion ${Date.now()}`;
-  await start(page, DEMO.admin);
+  await start(page, centres.logins.admin);
   await openUsers(page);
   const row = await createStaffUser(page, 'Frida Funktion', email);
 

@@ -51,7 +51,7 @@ export function ClassificationSelect(props: {
               Hiermit bestätige ich, {auth.name}, dass die Dokumentation für „{chosen?.label}" geprüft wurde.
             </Text>
             {chosen?.danger && (
-              <Text size="sm" c="red.8">
+              <Text size="sm" c="red.9">
                 {chosen.danger}
               </Text>
             )}
@@ -78,7 +78,7 @@ export function ClassificationSelect(props: {
         comboboxProps={{ withinPortal: true }}
       />
       {current?.danger && (
-        <Text size="xs" c="red.8">
+        <Text size="xs" c="red.9">
           {current.danger}
         </Text>
       )}
