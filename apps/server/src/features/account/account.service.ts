@@ -2,7 +2,7 @@ import { type AccountStatus, type BookingStatus, isDeactivated } from '@tz/share
 import { PAUSE_SPECIAL_DAYS_WINDOW_DAYS } from '@tz/shared/constants';
 import { MSG, suspensionSaved } from '@tz/shared/messages';
 import { dateInZone } from '@tz/shared/rules/centre-date';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import type { AuthContext } from '../../auth/guard';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../http/app-error';

@@ -9,7 +9,7 @@ import { MSG } from '@tz/shared/messages';
 import { normaliseTime, splitStartDate, wallClockOf, zonedInstant } from '@tz/shared/rules/appointment-time';
 import { dateInZone } from '@tz/shared/rules/centre-date';
 import { freeSlots } from '@tz/shared/rules/free-slots';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import type { AuthContext } from '../../auth/guard';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../http/app-error';

@@ -7,7 +7,7 @@ import { VACCINATION_CENTRE_TYPE } from '@tz/shared/constants';
 import { MSG } from '@tz/shared/messages';
 import { isResultLocked } from '@tz/shared/rules/forced-classification';
 import { isInsideWindow, requiresCheckedBy } from '@tz/shared/rules/payment-classification';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import type { AuthContext } from '../../auth/guard';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../http/app-error';

@@ -4,7 +4,7 @@ import { MSG } from '@tz/shared/messages';
 import { failingQuestionIds, submissionBits } from '@tz/shared/rules/form-rules';
 import QRCode from 'qrcode';
 import type { z } from 'zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import type { AuthContext } from '../../auth/guard';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../http/app-error';

@@ -2,7 +2,7 @@ import { OEGD_TEST_TYPES, ROLE } from '@tz/shared/constants';
 import { MSG } from '@tz/shared/messages';
 import type { OegdFormBody } from '@tz/shared/oegd/oegd.contract';
 import { validateOegdForm } from '@tz/shared/rules/oegd-form';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { type AuthContext, authenticateToken, checkAccess } from '../../auth/guard';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../http/app-error';
