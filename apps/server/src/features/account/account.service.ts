@@ -1,7 +1,8 @@
 import { type AccountStatus, type BookingStatus, isDeactivated } from '@tz/shared/account/account.contract';
 import { PAUSE_SPECIAL_DAYS_WINDOW_DAYS } from '@tz/shared/constants';
 import { MSG, suspensionSaved } from '@tz/shared/messages';
-import { dateInZone } from '@tz/shared/rules/centre-date';
+import { germanDate } from '@tz/shared/rules/german-date';
+import { dateInZone } from '@tz/shared/rules/time-zone';
 import type { AppDeps } from '../../app-deps';
 import type { AuthContext } from '../../auth/guard';
 import type { DbOrTx } from '../../db/client';
@@ -11,8 +12,6 @@ import * as repo from './account.repository';
 
 /** yyyy-MM-dd of now in the given time zone: the centre's time zone decides "today". */
 export const todayIn = (timeZone: string, now = new Date()) => dateInZone(now, timeZone);
-
-const germanDate = (isoDate: string) => isoDate.split('-').reverse().join('.');
 
 async function loadCentre(db: DbOrTx, staffId: number) {
   const centre = await repo.findCentreStatus(db, staffId);

@@ -1,5 +1,5 @@
-import { dateInZone } from '@tz/shared/rules/centre-date';
 import { type FreeSlot, freeSlots } from '@tz/shared/rules/free-slots';
+import { wallClockOf } from '@tz/shared/rules/time-zone';
 import type { DbOrTx } from '../../db/client';
 import { getService } from '../services/services.service';
 import * as repo from './schedule.repository';
@@ -25,11 +25,8 @@ export async function freeSlotsOfDay(
     repo.occupationsOfDay(db, staffId, serviceId, date, timeZone),
   ]);
   const now = new Date();
-  const today = dateInZone(now, timeZone);
+  const { date: today, time: nowTime } = wallClockOf(now, timeZone);
   if (date < today) return [];
-  const nowTime = new Intl.DateTimeFormat('de-DE', { timeZone, hour: '2-digit', minute: '2-digit', hour12: false })
-    .format(now)
-    .replace(/^24/, '00');
   return freeSlots({
     date,
     weekly,
