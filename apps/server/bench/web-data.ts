@@ -1,6 +1,5 @@
 import { rmSync } from 'node:fs';
-import { zonedInstant } from '@tz/shared/rules/appointment-time';
-import { dateInZone } from '@tz/shared/rules/centre-date';
+import { dateInZone, zonedInstant } from '@tz/shared/rules/time-zone';
 import { DEMO_LOGINS } from '../src/demo/seed';
 import { openBenchDb } from './bench-db';
 import { insertColumns } from './generate';

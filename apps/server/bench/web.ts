@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { displayCustomerAppointmentId } from '@tz/shared/rules/appointment-display';
-import { zonedInstant } from '@tz/shared/rules/appointment-time';
+import { zonedInstant } from '@tz/shared/rules/time-zone';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '../src/demo/seed';
 import { summarise } from './measure';

@@ -7,36 +7,21 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import type { Endpoint } from '@tz/shared/http/endpoint';
 import { MSG } from '@tz/shared/messages';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { AppDeps } from './app-deps';
 import { SessionCache } from './auth/session-cache';
 import { nowMs } from './clock';
 import type { Config } from './config';
-import type { Database, Db } from './db/client';
-import type { CertificateSource } from './features/demis/demis-certificate-source';
+import type { Database } from './db/client';
 import { featureRoutes } from './features/feature-routes';
 import { registerErrorHandler } from './http/error-handler';
-import { createErrorTracer, type ErrorEvent } from './http/error-tracing';
+import { createErrorTracer } from './http/error-tracing';
 import { hostCheck } from './http/host-check';
 
 z.config(z.locales.de());
-
-export interface AppDeps {
-  config: Config;
-  database: Database;
-  db: Db;
-  /** Every endpoint registered, filled while routes register. */
-  endpoints: Endpoint[];
-  /** Verified sessions of the last few seconds; services drop a user's entries after changing them. */
-  sessions: SessionCache;
-  /** Sentry-compatible reporting when SENTRY_DSN is set; a no-op otherwise. */
-  reportError: (e: ErrorEvent) => Promise<void>;
-  /** Where DEMIS client certificates come from; tests set it, production uses the settings storage. */
-  demisCertificateSource?: CertificateSource;
-}
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 

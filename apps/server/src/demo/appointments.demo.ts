@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { TEST_TYPES } from '@tz/shared/constants';
+import { addDays, dateInZone, zonedInstant } from '@tz/shared/rules/time-zone';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { appointmentInstitutions, appointments, paymentClassifications } from '../db/schema/appointments';
@@ -26,34 +27,11 @@ function prng(seed: number) {
 }
 
 const TZ = 'Europe/Berlin';
-export const berlinDay = (d: Date) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: TZ, year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
-/** YYYY-MM-DD plus n days (calendar arithmetic, no time zone involved). */
-function addDays(day: string, n: number) {
-  const d = new Date(`${day}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
-}
-/** Berlin wall-clock time on a day as an instant. */
+export const berlinDay = (d: Date) => dateInZone(d, TZ);
+/** Berlin wall-clock time (minutes after midnight) on a day, as an instant. */
 export function berlinTime(day: string, minutes: number) {
   const hh = String(Math.floor(minutes / 60)).padStart(2, '0');
-  const mm = String(minutes % 60).padStart(2, '0');
-  const guess = new Date(`${day}T${hh}:${mm}:00Z`);
-  const p = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone: TZ,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-    })
-      .formatToParts(guess)
-      .map((x) => [x.type, x.value]),
-  );
-  const asBerlin = Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute));
-  return new Date(guess.getTime() - (asBerlin - guess.getTime()));
+  return zonedInstant(day, `${hh}:${String(minutes % 60).padStart(2, '0')}`, TZ);
 }
 
 const FIRST = [

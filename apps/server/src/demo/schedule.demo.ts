@@ -1,4 +1,4 @@
-import { dateInZone } from '@tz/shared/rules/centre-date';
+import { addDays, dateInZone } from '@tz/shared/rules/time-zone';
 import type { DbOrTx } from '../db/client';
 import { holidays, scheduleBreaks, scheduleItems, specialDays } from '../db/schema/schedule';
 import type { DemoIds } from './foundation.demo';
@@ -24,12 +24,6 @@ async function week(tx: DbOrTx, staffId: number, days: Day[]) {
     }
   }
 }
-
-const addDays = (date: string, n: number) => {
-  const d = new Date(`${date}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
-};
 
 /** Opening hours with breaks, a special day and the next fixed public holidays of both demo centres. */
 export async function seedSchedule(tx: DbOrTx, ids: DemoIds, at: Date) {

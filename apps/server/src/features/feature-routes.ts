@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../app-deps';
 import { accountRoutes } from './account/account.routes';
 import { appointmentEditRoutes } from './appointments/appointment-edit.routes';
 import { appointmentsRoutes } from './appointments/appointments.routes';

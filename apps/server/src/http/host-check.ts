@@ -1,7 +1,7 @@
 import { MSG } from '@tz/shared/messages';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../app-deps';
 import { hosts } from '../db/schema/platform';
 
 const CACHE_MS = 30_000;

@@ -1,7 +1,7 @@
 import type { Access, Endpoint, Infer, Schema } from '@tz/shared/http/endpoint';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { z } from 'zod';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../app-deps';
 import { type AuthContext, authorize } from '../auth/guard';
 
 export interface HandlerContext<P extends Schema, Q extends Schema, B extends Schema, A extends Access> {

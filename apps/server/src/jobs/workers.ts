@@ -1,4 +1,4 @@
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../app-deps';
 import { processOutbox } from '../features/mail/mail-outbox';
 
 type Worker = { name: string; intervalMs: number; run: (deps: AppDeps) => Promise<void> };

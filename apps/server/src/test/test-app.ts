@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { type AppDeps, buildApp } from '../app';
+import { buildApp } from '../app';
+import type { AppDeps } from '../app-deps';
 import { type Config, testConfig } from '../config';
 import { type Database, openPglite, openPostgres } from '../db/client';
 import { ensureFunctionCatalogue } from '../db/default-functions';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isRealDate, isValidAppointmentTime, nearestHalfHour, zonedInstant } from './appointment-time';
+import { isRealDate, isValidAppointmentTime, nearestHalfHour } from './appointment-time';
 
 describe('appointment time pattern', () => {
   it('accepts HH:MM and H:MM with hours 0 to 24', () => {
@@ -32,12 +32,5 @@ describe('nearest half hour', () => {
   });
   it('moves to midnight of the next day late in the evening', () => {
     expect(at('2024-12-31T22:50:00Z')).toEqual({ date: '2025-01-01', time: '00:00' });
-  });
-});
-
-describe('zoned instant', () => {
-  it('converts Berlin wall-clock time in winter and summer', () => {
-    expect(zonedInstant('2024-01-10', '10:00', 'Europe/Berlin').toISOString()).toBe('2024-01-10T09:00:00.000Z');
-    expect(zonedInstant('2024-07-10', '9:30', 'Europe/Berlin').toISOString()).toBe('2024-07-10T07:30:00.000Z');
   });
 });

@@ -3,6 +3,7 @@
  * HH:MM with hours 0 to 24 and optional seconds, at most 5 characters (so in
  * practice H:MM or HH:MM); the forms default to the nearest half hour.
  */
+import { wallClockOf } from './time-zone';
 
 /** The spec's pattern: hours 0–24, minutes, optional seconds. */
 export const TIME_PATTERN = /^([01]?\d|2[0-4]):([0-5]\d)(:[0-5]\d)?$/;
@@ -31,52 +32,14 @@ export function isRealDate(value: string): boolean {
   return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
 }
 
-function wallClock(instant: Date, timeZone: string) {
-  const p = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-    })
-      .formatToParts(instant)
-      .map((x) => [x.type, x.value]),
-  );
-  return {
-    date: `${p.year}-${p.month}-${p.day}`,
-    minutes: Number(p.hour) * 60 + Number(p.minute),
-    utc: Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute)),
-  };
-}
-
-/** The instant of a wall-clock date and time ('YYYY-MM-DD', 'HH:MM') in a time zone. */
-export function zonedInstant(date: string, time: string, timeZone: string): Date {
-  const [h, m] = normaliseTime(time).split(':').map(Number) as [number, number];
-  const [y, mo, d] = date.split('-').map(Number) as [number, number, number];
-  const target = Date.UTC(y, mo - 1, d, h, m);
-  // Two passes settle the offset also on the days the clocks change.
-  let guess = target;
-  for (let i = 0; i < 2; i++) guess = target - (wallClock(new Date(guess), timeZone).utc - guess);
-  return new Date(guess);
-}
-
-/** Date and time (HH:MM) of an instant in a time zone. */
-export function wallClockOf(instant: Date, timeZone: string): { date: string; time: string } {
-  const w = wallClock(instant, timeZone);
-  const time = `${String(Math.floor(w.minutes / 60)).padStart(2, '0')}:${String(w.minutes % 60).padStart(2, '0')}`;
-  return { date: w.date, time };
-}
-
 /**
  * The forms' default: the nearest half hour of now in the centre's time zone
  * (10:14 → 10:00, 10:15 → 10:30). Past 23:45 it is 00:00 of the next day.
  */
 export function nearestHalfHour(now: Date, timeZone: string): { date: string; time: string } {
-  const w = wallClock(now, timeZone);
-  const rounded = Math.round(w.minutes / 30) * 30;
+  const w = wallClockOf(now, timeZone);
+  const [h, m] = w.time.split(':').map(Number) as [number, number];
+  const rounded = Math.round((h * 60 + m) / 30) * 30;
   if (rounded < 24 * 60) {
     const time = `${String(Math.floor(rounded / 60)).padStart(2, '0')}:${rounded % 60 === 0 ? '00' : '30'}`;
     return { date: w.date, time };

@@ -1,6 +1,6 @@
 import * as c from '@tz/shared/account/account.contract';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { registerEndpoint } from '../../http/route';
 import * as service from './account.service';
 

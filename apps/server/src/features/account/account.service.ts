@@ -1,8 +1,9 @@
 import { type AccountStatus, type BookingStatus, isDeactivated } from '@tz/shared/account/account.contract';
 import { PAUSE_SPECIAL_DAYS_WINDOW_DAYS } from '@tz/shared/constants';
 import { MSG, suspensionSaved } from '@tz/shared/messages';
-import { dateInZone } from '@tz/shared/rules/centre-date';
-import type { AppDeps } from '../../app';
+import { germanDate } from '@tz/shared/rules/german-date';
+import { dateInZone } from '@tz/shared/rules/time-zone';
+import type { AppDeps } from '../../app-deps';
 import type { AuthContext } from '../../auth/guard';
 import { now } from '../../clock';
 import type { DbOrTx } from '../../db/client';
@@ -12,8 +13,6 @@ import * as repo from './account.repository';
 
 /** yyyy-MM-dd of now in the given time zone: the centre's time zone decides "today". */
 export const todayIn = (timeZone: string, at = now()) => dateInZone(at, timeZone);
-
-const germanDate = (isoDate: string) => isoDate.split('-').reverse().join('.');
 
 async function loadCentre(db: DbOrTx, staffId: number) {
   const centre = await repo.findCentreStatus(db, staffId);

@@ -1,7 +1,8 @@
 import { ROLE } from '@tz/shared/constants';
 import { MSG } from '@tz/shared/messages';
-import { dateInZone } from '@tz/shared/rules/centre-date';
 import { dayIndexOf } from '@tz/shared/rules/free-slots';
+import { germanTimeOf } from '@tz/shared/rules/german-date';
+import { dateInZone } from '@tz/shared/rules/time-zone';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointments } from '../../db/schema/appointments';
@@ -76,8 +77,7 @@ const rowsOfCustomer = (customerId: number) =>
     .where(eq(appointments.customer_id, customerId))
     .orderBy(appointments.should_block_slot, appointments.start_date);
 
-const berlinTime = (d: Date) =>
-  new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', hour: '2-digit', minute: '2-digit' }).format(d);
+const berlinTime = (d: Date) => germanTimeOf(d, 'Europe/Berlin');
 
 describe('series with blocked slots', () => {
   it('creates 3 appointments in a row and 2 blocked slots over the whole range, in one series', async () => {

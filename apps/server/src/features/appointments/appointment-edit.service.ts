@@ -6,10 +6,10 @@ import type {
   NewAppointment,
 } from '@tz/shared/appointments/appointment-edit.contract';
 import { MSG } from '@tz/shared/messages';
-import { normaliseTime, splitStartDate, wallClockOf, zonedInstant } from '@tz/shared/rules/appointment-time';
-import { dateInZone } from '@tz/shared/rules/centre-date';
+import { normaliseTime, splitStartDate } from '@tz/shared/rules/appointment-time';
 import { freeSlots } from '@tz/shared/rules/free-slots';
-import type { AppDeps } from '../../app';
+import { dateInZone, wallClockOf, zonedInstant } from '@tz/shared/rules/time-zone';
+import type { AppDeps } from '../../app-deps';
 import type { AuthContext } from '../../auth/guard';
 import { now } from '../../clock';
 import type { DbOrTx } from '../../db/client';

@@ -274,6 +274,10 @@ describe('appointments list', () => {
     expect(data[1]![header!.indexOf('Datum')]).toBe('10.06.2024');
     expect(data[1]![header!.indexOf('Uhrzeit')]).toBe('09:00');
     expect(data[1]![header!.indexOf('Ergebnis')]).toBe('negativ');
+    // 12:00 Berlin summer time, written in the centre's zone
+    expect(data[1]![header!.indexOf('Ergebnisdatum')]).toBe('10.06.2024 12:00');
+    expect(data[0]![header!.indexOf('Ergebnisdatum')]).toBe('');
+    expect(data[1]![header!.indexOf('Geburtstag')]).toBe('17.05.1980');
     expect(data[1]![header!.indexOf('Zahlungsklassifikation')]).toBe('§ 4a TestV Bürgertest');
   });
 

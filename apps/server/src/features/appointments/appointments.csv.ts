@@ -3,11 +3,11 @@ import { GENDERS } from '@tz/shared/constants';
 import { displayCustomerAppointmentId } from '@tz/shared/rules/appointment-display';
 import { isCheckedIn } from '@tz/shared/rules/checked-in';
 import { neutraliseCsvCell } from '@tz/shared/rules/csv-cell';
+import { germanDate } from '@tz/shared/rules/german-date';
 
 const RESULT_LABELS: Record<number, string> = { 1: 'negativ', 2: 'positiv', 4: 'gesperrt' };
 const STATUS_LABELS: Record<string, string> = { approved: 'bestätigt', cancelled: 'storniert' };
 
-const germanDate = (isoDate: string | null) => (isoDate ? isoDate.slice(0, 10).split('-').reverse().join('.') : '');
 const euros = (cents: number) => (cents / 100).toFixed(2).replace('.', ',');
 
 /** Columns of the appointments CSV: German header and the cell of one row. */
@@ -37,43 +37,9 @@ const COLUMNS: [string, (a: Appointment, ctx: CsvContext) => string][] = [
   ['Notizen', (a) => a.notes ?? ''],
 ];
 
-/**
- * DD.MM.YYYY HH:mm in a time zone, for many timestamps: Intl.DateTimeFormat
- * costs ~10 µs a call, so the zone's offset is asked once per UTC hour (zones
- * change their offset only on whole hours) and the rest is arithmetic.
- */
-export function germanDateTimeIn(timeZone: string): (iso: string) => string {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-  });
-  const offsets = new Map<number, number>();
-  const offsetAt = (ms: number) => {
-    const hour = Math.floor(ms / 3_600_000);
-    let offset = offsets.get(hour);
-    if (offset === undefined) {
-      const p = Object.fromEntries(parts.formatToParts(new Date(hour * 3_600_000)).map((x) => [x.type, x.value]));
-      const wall = Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute));
-      offset = wall - hour * 3_600_000;
-      offsets.set(hour, offset);
-    }
-    return offset;
-  };
-  const two = (n: number) => (n < 10 ? `0${n}` : String(n));
-  return (iso) => {
-    const ms = Date.parse(iso);
-    const d = new Date(ms + offsetAt(ms));
-    return `${two(d.getUTCDate())}.${two(d.getUTCMonth() + 1)}.${d.getUTCFullYear()} ${two(d.getUTCHours())}:${two(d.getUTCMinutes())}`;
-  };
-}
-
 export interface CsvContext {
   classLabels: Map<number, string>;
+  /** DD.MM.YYYY HH:mm in the centre's zone: germanDateTimeFormatter, which asks Intl once per UTC hour. */
   formatDateTime: (iso: string) => string;
 }
 

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import * as c from '@tz/shared/appointments/appointments.contract';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { registerEndpoint } from '../../http/route';
 import * as service from './appointments.service';
 

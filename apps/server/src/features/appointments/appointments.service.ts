@@ -6,14 +6,15 @@ import type {
 import { VACCINATION_CENTRE_TYPE } from '@tz/shared/constants';
 import { MSG } from '@tz/shared/messages';
 import { isResultLocked } from '@tz/shared/rules/forced-classification';
+import { germanDateTimeFormatter } from '@tz/shared/rules/german-date';
 import { isInsideWindow, requiresCheckedBy } from '@tz/shared/rules/payment-classification';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import type { AuthContext } from '../../auth/guard';
 import { now } from '../../clock';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import { writeAudit } from '../audit/audit.repository';
-import { csvHeaderLine, csvLine, germanDateTimeIn } from './appointments.csv';
+import { csvHeaderLine, csvLine } from './appointments.csv';
 import * as repo from './appointments.repository';
 
 export async function list(deps: AppDeps, staffId: number, q: AppointmentListQuery): Promise<Appointment[]> {
@@ -47,7 +48,7 @@ export async function csv(deps: AppDeps, staffId: number, q: AppointmentListQuer
   const [classes, centre] = await Promise.all([repo.listClassifications(deps.db), centreOrThrow(deps.db, staffId)]);
   const ctx = {
     classLabels: new Map(classes.map((c) => [c.id, c.label])),
-    formatDateTime: germanDateTimeIn(centre.time_zone),
+    formatDateTime: germanDateTimeFormatter(centre.time_zone),
   };
   // While one batch is formatted and sent, the next is already being read.
   const page = (after?: AppointmentListQuery['after']) => {

@@ -1,6 +1,6 @@
 import type { LoginResponse, SessionInfo } from '@tz/shared/auth/auth.contract';
 import { MSG } from '@tz/shared/messages';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import type { AuthContext } from '../../auth/guard';
 import { DUMMY_HASH, verifyPassword } from '../../auth/passwords';
 import { signSessionToken } from '../../auth/tokens';

@@ -1,6 +1,6 @@
 import type { CustomerFields, CustomerListQuery } from '@tz/shared/customers/customers.contract';
 import { MSG } from '@tz/shared/messages';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import * as repo from './customers.repository';

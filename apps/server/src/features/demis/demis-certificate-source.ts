@@ -1,4 +1,5 @@
-import type { AppDeps } from '../../app';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
 import { loadDemisCertificate } from '../settings/demis-certificate';
 
 /** The centre's DEMIS client certificate (.p12) and its passphrase. */
@@ -11,6 +12,6 @@ export interface DemisCertificate {
 export type CertificateSource = (staffId: number) => Promise<DemisCertificate | undefined>;
 
 /** Production wiring: the encrypted certificate storage of the centre settings. */
-export function demisCertificateSource(deps: Pick<AppDeps, 'db' | 'config'>): CertificateSource {
+export function demisCertificateSource(deps: { db: Db; config: Config }): CertificateSource {
   return (staffId) => loadDemisCertificate(deps.db, deps.config, staffId);
 }

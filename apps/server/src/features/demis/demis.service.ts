@@ -3,7 +3,7 @@ import { RESULT } from '@tz/shared/constants';
 import { DEMIS_STATUS_SUCCESS } from '@tz/shared/demis/demis.contract';
 import { MSG } from '@tz/shared/messages';
 import { demisEligibility } from '@tz/shared/rules/demis-eligibility';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import type { AuthContext } from '../../auth/guard';
 import { now, nowMs } from '../../clock';
 import { AppError } from '../../http/app-error';

@@ -1,6 +1,6 @@
 import * as c from '@tz/shared/forms/forms.contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { registerEndpoint } from '../../http/route';
 import * as service from './forms.service';
 import * as vaccination from './vaccination.service';

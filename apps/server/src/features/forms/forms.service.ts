@@ -2,9 +2,10 @@ import { CHECKED_IN, QR_SIZE, VACCINATION_CENTRE_TYPE } from '@tz/shared/constan
 import type { CheckInForm, FilledForm, submitFormBodySchema } from '@tz/shared/forms/forms.contract';
 import { MSG } from '@tz/shared/messages';
 import { failingQuestionIds, submissionBits } from '@tz/shared/rules/form-rules';
+import { germanDateOf, germanTimeOf } from '@tz/shared/rules/german-date';
 import QRCode from 'qrcode';
 import type { z } from 'zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import type { AuthContext } from '../../auth/guard';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../http/app-error';
@@ -147,11 +148,6 @@ export async function filledForm(deps: AppDeps, staffId: number, cai: number): P
   };
 }
 
-const dateIn = (d: Date, timeZone: string) =>
-  new Intl.DateTimeFormat('de-DE', { timeZone, day: '2-digit', month: '2-digit', year: 'numeric' }).format(d);
-const timeIn = (d: Date, timeZone: string) =>
-  new Intl.DateTimeFormat('de-DE', { timeZone, hour: '2-digit', minute: '2-digit' }).format(d);
-
 /** Invites the customer by e-mail to the questionnaire; only while it is not filled (bit 4). */
 export async function inviteToForm(deps: AppDeps, auth: AuthContext, staffId: number, cai: number, origin: string) {
   return deps.db.transaction(async (tx) => {
@@ -161,20 +157,20 @@ export async function inviteToForm(deps: AppDeps, auth: AuthContext, staffId: nu
     if (!appointment.email) throw AppError.rule(MSG.customerWithoutEmail, 'NO_EMAIL');
     const link = await linkFor(deps, tx, appointment);
     const tz = appointment.centre.time_zone;
-    const when = `${dateIn(appointment.start_date, tz)} um ${timeIn(appointment.start_date, tz)} Uhr`;
+    const when = `${germanDateOf(appointment.start_date, tz)} um ${germanTimeOf(appointment.start_date, tz)} Uhr`;
     const body = renderMail(appointment.centre, {
       salutation: salutation(appointment.first_name, appointment.last_name),
       paragraphs: [
         `für Ihren Termin am ${when} bitten wir Sie, vorab unseren kurzen Fragebogen auszufüllen. So geht es vor Ort schneller.`,
         `Zum Fragebogen: ${origin}${link.path}`,
-        `Der Link ist bis zum ${dateIn(link.expiresAt, tz)} gültig.`,
+        `Der Link ist bis zum ${germanDateOf(link.expiresAt, tz)} gültig.`,
       ],
     });
     await enqueueMail(tx, {
       staff_id: staffId,
       kind: 'form_invite',
       to: appointment.email,
-      subject: `Ihr Fragebogen zum Termin am ${dateIn(appointment.start_date, tz)}`,
+      subject: `Ihr Fragebogen zum Termin am ${germanDateOf(appointment.start_date, tz)}`,
       ...body,
     });
     await writeAudit(tx, {
@@ -202,7 +198,7 @@ export async function sendQrMail(deps: AppDeps, auth: AuthContext, staffId: numb
   const body = renderMail(appointment.centre, {
     salutation: salutation(appointment.first_name, appointment.last_name),
     paragraphs: [
-      `anbei erhalten Sie den QR-Code zu Ihrem Termin am ${dateIn(appointment.start_date, tz)}. Scannen Sie ihn mit Ihrem Smartphone, um den Fragebogen zu öffnen, oder zeigen Sie ihn vor Ort vor.`,
+      `anbei erhalten Sie den QR-Code zu Ihrem Termin am ${germanDateOf(appointment.start_date, tz)}. Scannen Sie ihn mit Ihrem Smartphone, um den Fragebogen zu öffnen, oder zeigen Sie ihn vor Ort vor.`,
       `Direkter Link: ${url}`,
     ],
   });
@@ -211,7 +207,7 @@ export async function sendQrMail(deps: AppDeps, auth: AuthContext, staffId: numb
       staff_id: staffId,
       kind: 'form_qr',
       to: email,
-      subject: `Ihr QR-Code zum Termin am ${dateIn(appointment.start_date, tz)}`,
+      subject: `Ihr QR-Code zum Termin am ${germanDateOf(appointment.start_date, tz)}`,
       ...body,
       attachments: [{ filename: 'qr-code.png', contentType: 'image/png', content: png.toString('base64') }],
     });

@@ -1,8 +1,8 @@
 import { VACCINATION_CENTRE_TYPE } from '@tz/shared/constants';
 import type { VaccinationData } from '@tz/shared/forms/forms.contract';
 import { MSG } from '@tz/shared/messages';
-import { dateInZone } from '@tz/shared/rules/centre-date';
-import type { AppDeps } from '../../app';
+import { dateInZone } from '@tz/shared/rules/time-zone';
+import type { AppDeps } from '../../app-deps';
 import type { AuthContext } from '../../auth/guard';
 import { now } from '../../clock';
 import { AppError } from '../../http/app-error';

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { nowMs } from '../../clock';
 import type { DbOrTx } from '../../db/client';
 import * as repo from './mail.repository';

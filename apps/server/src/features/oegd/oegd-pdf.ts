@@ -1,4 +1,6 @@
 import type { oegdFormSchema } from '@tz/shared/oegd/oegd.contract';
+import { displayCustomerAppointmentId } from '@tz/shared/rules/appointment-display';
+import { germanDate } from '@tz/shared/rules/german-date';
 import {
   OEGD_DIAGNOSTIC_OPTIONS,
   OEGD_GENDER_OPTIONS,
@@ -74,7 +76,7 @@ export function renderOegdPdf(centre: CentreRow, form: OegdForm, showBackground:
   heading('Getestete Person', 85);
   field('Name', c.last_name, 40, 100, 250);
   field('Vorname', c.first_name, 300, 100, 255);
-  field('Geburtsdatum', c.birthday ? c.birthday.split('-').reverse().join('.') : '', 40, 132, 120);
+  field('Geburtsdatum', germanDate(c.birthday), 40, 132, 120);
   label('Geschlecht', 170, 132);
   each(
     OEGD_GENDER_OPTIONS.filter((g) => g.value !== 0),
@@ -87,7 +89,7 @@ export function renderOegdPdf(centre: CentreRow, form: OegdForm, showBackground:
   heading('Testzentrum', 200);
   field('Name der Teststelle', centre.full_name, 40, 215, 300);
   field('BSNR / Kennung', centre.demis_lab_id ?? '', 350, 215, 205);
-  field('Datum der Testung', a.date.split('-').reverse().join('.'), 40, 247, 120);
+  field('Datum der Testung', germanDate(a.date), 40, 247, 120);
   field('Uhrzeit', a.time, 170, 247, 60);
   field('Leistung', a.service_title, 240, 247, 315);
 
@@ -120,7 +122,7 @@ export function renderOegdPdf(centre: CentreRow, form: OegdForm, showBackground:
     40,
     560,
   );
-  label(`Vorgangsnummer ${a.customer_appointment_id}`, 40, 800);
+  label(`Vorgangsnummer ${displayCustomerAppointmentId(a.customer_appointment_id)}`, 40, 800);
   doc.end();
   return done;
 }

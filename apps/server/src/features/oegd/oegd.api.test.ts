@@ -16,7 +16,7 @@ afterAll(() => t.close());
 
 const values = { kind: 3, kind_num: '12345', reason: 2, diagnostic: 1, risk: [4, 2], optin: true };
 
-async function setup(testType: number | null = 3, gender = 2) {
+async function setup(testType: number | null = 3, gender = 2, appointment: { customer_appointment_id?: number } = {}) {
   const s = await centreWithUser(t.app, t.database.db, ROLE.staff, {
     full_name: 'Testzentrum Amt',
     demis_lab_id: '987654321',
@@ -24,6 +24,7 @@ async function setup(testType: number | null = 3, gender = 2) {
   const row = await createAppointmentRow(t.database.db, s.centre.id, {
     customer: { first_name: 'Greta', last_name: 'Amtlich', gender, birthday: '1990-12-24' },
     service: { title: 'Bürgertest ÖGD', test_type: testType },
+    appointment,
   });
   const formUrl = `/api/staff/${s.centre.id}/oegd/forms/${row.customerId}/${row.appointment.token}`;
   return { ...s, ...row, formUrl };
@@ -151,13 +152,14 @@ describe('official form preview (form post in a new window)', () => {
     });
 
   it('renders the filled form as PDF, with or without the background', async () => {
-    const s = await setup();
+    const s = await setup(3, 2, { customer_appointment_id: 74_000_362 });
     await t.app.inject({ method: 'PUT', url: s.formUrl, headers: s.headers, payload: values });
     const url = `/api/public/oegd/preview/${s.centre.id}/${s.customerId}`;
     const full = await post(url, { jwt: s.token, token: s.appointment.token, iShowBackground: '1' });
     expect(full.statusCode).toBe(200);
     expect(full.headers['content-type']).toBe('application/pdf');
-    expect(full.headers['content-disposition']).toMatch(/^inline; filename="oegd-\d+\.pdf"$/);
+    // the appointment number as people read it: the last 6 digits (core-workflow §3)
+    expect(full.headers['content-disposition']).toBe('inline; filename="oegd-000362.pdf"');
     const text = await pdfText(full.rawPayload);
     for (const part of [
       'Amtliches Testformular (ÖGD)',
@@ -170,9 +172,11 @@ describe('official form preview (form post in a new window)', () => {
       '09:30',
       'Testzentrum Amt',
       '987654321',
+      'Vorgangsnummer 000362',
     ]) {
       expect(text).toContain(part);
     }
+    expect(text).not.toContain('74000362');
     const bare = await pdfText(
       (await post(url, { jwt: s.token, token: s.appointment.token, iShowBackground: '0' })).rawPayload,
     );

@@ -1,14 +1,15 @@
 import { OEGD_TEST_TYPES, ROLE } from '@tz/shared/constants';
 import { MSG } from '@tz/shared/messages';
 import type { OegdFormBody } from '@tz/shared/oegd/oegd.contract';
+import { displayCustomerAppointmentId } from '@tz/shared/rules/appointment-display';
 import { validateOegdForm } from '@tz/shared/rules/oegd-form';
-import type { AppDeps } from '../../app';
+import { wallClockOf } from '@tz/shared/rules/time-zone';
+import type { AppDeps } from '../../app-deps';
 import { type AuthContext, authenticateToken, checkAccess } from '../../auth/guard';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import { writeAudit } from '../audit/audit.repository';
 import { type AppointmentContext, findCentre, findContextByToken } from '../receipts/appointment-context.repository';
-import { inZone } from '../receipts/zoned-date';
 import * as repo from './oegd.repository';
 import { renderOegdPdf } from './oegd-pdf';
 
@@ -27,12 +28,12 @@ async function loadContext(db: DbOrTx, staffId: number, token: string) {
 }
 
 function appointmentView(ctx: AppointmentContext, timeZone: string) {
-  const start = inZone(ctx.appointment.start_date, timeZone);
+  const start = wallClockOf(ctx.appointment.start_date, timeZone);
   return {
     appointment_id: ctx.appointment.id,
     customer_appointment_id: ctx.appointment.customer_appointment_id,
     token: ctx.appointment.token,
-    date: start.isoDate,
+    date: start.date,
     time: start.time,
     service_id: ctx.service.id,
     service_title: ctx.service.title,
@@ -139,7 +140,7 @@ export async function preview(
   const form = await loadForm(deps.db, params.staffId, params.customerId, body.token);
   const centre = await loadCentre(deps.db, params.staffId);
   const pdf = await renderOegdPdf(centre, form, body.iShowBackground === '1');
-  return { pdf, filename: `oegd-${form.appointment.customer_appointment_id}.pdf` };
+  return { pdf, filename: `oegd-${displayCustomerAppointmentId(form.appointment.customer_appointment_id)}.pdf` };
 }
 
 /** What the paper declaration and certificate system hand-offs carry about one appointment. */

@@ -2,7 +2,7 @@ import { APP_VERSION, ROLE } from '@tz/shared/constants';
 import { MSG } from '@tz/shared/messages';
 import type { testCentreUserSchema } from '@tz/shared/platform/platform.contract';
 import type { z } from 'zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import type { AuthContext } from '../../auth/guard';
 import { hashPassword } from '../../auth/passwords';
 import { AppError } from '../../http/app-error';

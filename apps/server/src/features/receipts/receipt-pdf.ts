@@ -1,6 +1,7 @@
+import { displayCustomerAppointmentId } from '@tz/shared/rules/appointment-display';
+import { germanDate, germanDateOf, germanTimeOf } from '@tz/shared/rules/german-date';
 import PDFDocument from 'pdfkit';
 import type { AppointmentContext, CentreRow } from './appointment-context.repository';
-import { germanDate, inZone } from './zoned-date';
 
 export interface ReceiptData {
   receiptNumber: string;
@@ -33,8 +34,6 @@ export function renderReceiptPdf(centre: CentreRow, ctx: AppointmentContext, r: 
   doc.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
   const tz = centre.time_zone || 'Europe/Berlin';
-  const start = inZone(ctx.appointment.start_date, tz);
-  const issued = inZone(r.issuedAt, tz);
 
   // Sender: the centre
   doc.font('Helvetica-Bold').fontSize(14).text(centre.full_name);
@@ -62,7 +61,7 @@ export function renderReceiptPdf(centre: CentreRow, ctx: AppointmentContext, r: 
     .text(r.copy ? 'Beleg (Kopie)' : 'Beleg');
   doc.font('Helvetica').fontSize(10);
   doc.text(`Belegnummer: ${r.receiptNumber}`);
-  doc.text(`Belegdatum: ${issued.date}`);
+  doc.text(`Belegdatum: ${germanDateOf(r.issuedAt, tz)}`);
   doc.moveDown();
 
   doc.font('Helvetica-Bold').text('Kunde');
@@ -77,8 +76,10 @@ export function renderReceiptPdf(centre: CentreRow, ctx: AppointmentContext, r: 
   doc.font('Helvetica-Bold').text('Leistung');
   doc.font('Helvetica');
   doc.text(`Dienstleistung: ${ctx.service.title}`);
-  doc.text(`Termin: ${start.date} um ${start.time} Uhr`);
-  doc.text(`Vorgangsnummer: ${ctx.appointment.customer_appointment_id}`);
+  doc.text(
+    `Termin: ${germanDateOf(ctx.appointment.start_date, tz)} um ${germanTimeOf(ctx.appointment.start_date, tz)} Uhr`,
+  );
+  doc.text(`Vorgangsnummer: ${displayCustomerAppointmentId(ctx.appointment.customer_appointment_id)}`);
   doc.text(`Zahlungsklassifizierung: ${ctx.payment_class_label ?? 'Keine Auswahl'}`);
   if (ctx.service.test_type != null) {
     const result = ctx.appointment.res_detected != null ? RESULT_TEXT[ctx.appointment.res_detected] : undefined;

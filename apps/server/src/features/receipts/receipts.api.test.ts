@@ -59,7 +59,12 @@ describe('receipt PDF', () => {
     const { appointment } = await createAppointmentRow(t.database.db, s.centre.id, {
       customer: { first_name: 'Jürgen', last_name: 'Müßig', email: null },
       service: { title: 'Bürgertest Antigen', price: 1190, test_type: 1 },
-      appointment: { payment_class_id: 31, res_detected: 1, start_date: new Date('2024-03-01T08:30:00Z') },
+      appointment: {
+        payment_class_id: 31,
+        res_detected: 1,
+        start_date: new Date('2024-03-01T08:30:00Z'),
+        customer_appointment_id: 71_000_359,
+      },
     });
     const { res, text } = await download(s.headers, s.url(appointment.id, 'pdf'));
     expect(res.statusCode).toBe(200);
@@ -84,9 +89,12 @@ describe('receipt PDF', () => {
       'zzgl. 19 % MwSt.: 1,90 €',
       'Gesamtbetrag (inkl. 19 % MwSt.): 11,90 €',
       'Testergebnis: negativ',
+      // the appointment number as people read it: the last 6 digits (core-workflow §3)
+      'Vorgangsnummer: 000359',
     ]) {
       expect(text).toContain(part);
     }
+    expect(text).not.toContain('71000359');
   });
 
   it('uses the centre VAT rate and leaves the result out for services that are no test', async () => {
@@ -158,6 +166,7 @@ describe('sending receipts', () => {
     const s = await setup();
     const { appointment } = await createAppointmentRow(t.database.db, s.centre.id, {
       customer: { email: 'erika@kunde.example', first_name: 'Erika', last_name: 'Muster' },
+      appointment: { customer_appointment_id: 72_000_360 },
     });
     const res = await t.app.inject({
       method: 'POST',
@@ -178,7 +187,11 @@ describe('sending receipts', () => {
     expect(mail?.raw).toContain('Guten Tag Erika Muster');
     const row = await lastMailTo('erika@kunde.example');
     expect(row?.status).toBe('sent');
-    expect(await pdfText(Buffer.from(row!.attachments[0]!.content, 'base64'))).toContain('Belegnummer: 000001');
+    const attached = await pdfText(Buffer.from(row!.attachments[0]!.content, 'base64'));
+    expect(attached).toContain('Belegnummer: 000001');
+    expect(attached).toContain('Vorgangsnummer: 000360');
+    expect(attached).not.toContain('72000360');
+    expect(row?.text).not.toContain('72000360');
   });
 
   it('sends to the alternative address when one is given', async () => {
@@ -266,6 +279,7 @@ describe('confirmation mail', () => {
     const { appointment, customerId } = await createAppointmentRow(t.database.db, s.centre.id, {
       customer: { email: 'bestaetigung@kunde.example' },
       service: { title: 'PCR-Test' },
+      appointment: { customer_appointment_id: 73_000_361 },
     });
     const res = await t.app.inject({
       method: 'GET',
@@ -278,6 +292,10 @@ describe('confirmation mail', () => {
     expect(row?.subject).toBe('Terminbestätigung – Testzentrum Hafen');
     expect(row?.text).toContain('„PCR-Test“ am 01.03.2024 um 09:30 Uhr');
     expect(row?.text).toContain('Hafenweg 3, 20095 Hamburg');
+    // the appointment number as people read it: the last 6 digits (core-workflow §3), in text and HTML
+    expect(row?.text).toContain('Ihre Vorgangsnummer: 000361');
+    expect(row?.html).toContain('Ihre Vorgangsnummer: 000361');
+    expect(`${row?.subject}${row?.text}${row?.html}`).not.toContain('73000361');
   });
 
   it('refuses a customer without email and a customer id that does not match', async () => {

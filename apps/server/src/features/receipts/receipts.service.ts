@@ -1,5 +1,7 @@
 import { MSG } from '@tz/shared/messages';
-import type { AppDeps } from '../../app';
+import { displayCustomerAppointmentId } from '@tz/shared/rules/appointment-display';
+import { germanDateOf, germanTimeOf } from '@tz/shared/rules/german-date';
+import type { AppDeps } from '../../app-deps';
 import type { AuthContext } from '../../auth/guard';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../http/app-error';
@@ -9,7 +11,6 @@ import { renderMail, salutation } from '../mail/mail-template';
 import * as ctxRepo from './appointment-context.repository';
 import { formatReceiptNumber, renderReceiptPdf } from './receipt-pdf';
 import * as repo from './receipts.repository';
-import { inZone } from './zoned-date';
 
 async function loadCentre(db: DbOrTx, staffId: number) {
   const centre = await ctxRepo.findCentre(db, staffId);
@@ -140,7 +141,11 @@ export async function sendConfirmationMail(deps: AppDeps, staffId: number, appoi
   const to = ctx.customer.email;
   if (!to) throw AppError.rule(MSG.customerHasNoEmail, 'NO_EMAIL');
   const centre = await loadCentre(deps.db, staffId);
-  const start = inZone(ctx.appointment.start_date, centre.time_zone || 'Europe/Berlin');
+  const tz = centre.time_zone || 'Europe/Berlin';
+  const start = {
+    date: germanDateOf(ctx.appointment.start_date, tz),
+    time: germanTimeOf(ctx.appointment.start_date, tz),
+  };
   const place = [
     [centre.tz_street, centre.tz_street_number].filter(Boolean).join(' '),
     [centre.tz_zip, centre.tz_city].filter(Boolean).join(' '),
@@ -155,7 +160,7 @@ export async function sendConfirmationMail(deps: AppDeps, staffId: number, appoi
         ? `Ihr Termin „${ctx.service.title}“ am ${start.date} um ${start.time} Uhr wurde storniert.`
         : `hiermit bestätigen wir Ihren Termin „${ctx.service.title}“ am ${start.date} um ${start.time} Uhr.`,
       ...(place && !cancelled ? [`Ort: ${centre.full_name}, ${place}`] : []),
-      `Ihre Vorgangsnummer: ${ctx.appointment.customer_appointment_id}`,
+      `Ihre Vorgangsnummer: ${displayCustomerAppointmentId(ctx.appointment.customer_appointment_id)}`,
     ],
   });
   const id = await enqueueMail(deps.db, {

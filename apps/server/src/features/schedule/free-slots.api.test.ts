@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ROLE } from '@tz/shared/constants';
-import { dateInZone } from '@tz/shared/rules/centre-date';
 import { dayIndexOf } from '@tz/shared/rules/free-slots';
+import { dateInZone } from '@tz/shared/rules/time-zone';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointments } from '../../db/schema/appointments';

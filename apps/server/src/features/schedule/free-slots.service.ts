@@ -1,5 +1,5 @@
-import { dateInZone } from '@tz/shared/rules/centre-date';
 import { type FreeSlot, freeSlots } from '@tz/shared/rules/free-slots';
+import { wallClockOf } from '@tz/shared/rules/time-zone';
 import { now } from '../../clock';
 import type { DbOrTx } from '../../db/client';
 import { getService } from '../services/services.service';
@@ -25,12 +25,8 @@ export async function freeSlotsOfDay(
     repo.listHolidays(db, staffId, date),
     repo.occupationsOfDay(db, staffId, serviceId, date, timeZone),
   ]);
-  const at = now();
-  const today = dateInZone(at, timeZone);
+  const { date: today, time: nowTime } = wallClockOf(now(), timeZone);
   if (date < today) return [];
-  const nowTime = new Intl.DateTimeFormat('de-DE', { timeZone, hour: '2-digit', minute: '2-digit', hour12: false })
-    .format(at)
-    .replace(/^24/, '00');
   return freeSlots({
     date,
     weekly,

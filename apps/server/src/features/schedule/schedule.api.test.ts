@@ -1,6 +1,6 @@
 import { ROLE } from '@tz/shared/constants';
 import { MSG } from '@tz/shared/messages';
-import { dateInZone } from '@tz/shared/rules/centre-date';
+import { dateInZone } from '@tz/shared/rules/time-zone';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { centreWithUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';

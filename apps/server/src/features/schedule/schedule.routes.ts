@@ -1,6 +1,6 @@
 import * as c from '@tz/shared/schedule/schedule.contract';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { registerEndpoint } from '../../http/route';
 import { freeSlotsOfDay } from './free-slots.service';
 import * as service from './schedule.service';

@@ -1,7 +1,8 @@
 import { WEEKDAYS } from '@tz/shared/constants';
 import { MSG } from '@tz/shared/messages';
-import { dateInZone } from '@tz/shared/rules/centre-date';
+import { germanDate } from '@tz/shared/rules/german-date';
 import { dayHoursError } from '@tz/shared/rules/opening-hours';
+import { dateInZone } from '@tz/shared/rules/time-zone';
 import type { ScheduleItem, ScheduleItemInput, SpecialDayInput } from '@tz/shared/schedule/schedule.contract';
 import { now } from '../../clock';
 import type { DbOrTx } from '../../db/client';
@@ -71,7 +72,7 @@ export async function createSpecialDays(db: DbOrTx, staffId: number, rows: Speci
   const first = await today(db, staffId);
   const seen = new Set<string>();
   for (const r of filled) {
-    const label = r.date.split('-').reverse().join('.');
+    const label = germanDate(r.date);
     if (seen.has(r.date)) throw AppError.badRequest(`${label}: ${MSG.dateTwice}`, { date: r.date }, 'DATE_TWICE');
     seen.add(r.date);
     if (r.date < first) throw AppError.badRequest(`${label}: ${MSG.dateInPast}`, { date: r.date }, 'DATE_IN_PAST');
@@ -125,11 +126,7 @@ export async function updateHolidays(db: DbOrTx, staffId: number, dates: (string
   const first = await today(db, staffId);
   const past = filled.find((d) => d < first);
   if (past) {
-    throw AppError.badRequest(
-      `${past.split('-').reverse().join('.')}: ${MSG.dateInPast}`,
-      { date: past },
-      'DATE_IN_PAST',
-    );
+    throw AppError.badRequest(`${germanDate(past)}: ${MSG.dateInPast}`, { date: past }, 'DATE_IN_PAST');
   }
   await db.transaction((tx) => repo.insertHolidays(tx, staffId, filled));
   return { message: MSG.holidaysUpdated };

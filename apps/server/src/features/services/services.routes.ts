@@ -1,6 +1,6 @@
 import * as c from '@tz/shared/services/services.contract';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { registerEndpoint } from '../../http/route';
 import * as repo from './services.repository';
 import * as service from './services.service';

@@ -2,7 +2,7 @@ import { CENTRE_TYPES } from '@tz/shared/constants';
 import { MSG } from '@tz/shared/messages';
 import type { Settings, settingsInputSchema } from '@tz/shared/settings/settings.contract';
 import type { z } from 'zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import type { AuthContext } from '../../auth/guard';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../http/app-error';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { TestCentres } from '@tz/shared/testing/testing.contract';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { now, setClock } from '../../clock';
 import { DEMO_FORM_TOKENS } from '../../demo/forms.demo';
 import { demoEmail, demoToken } from '../../demo/foundation.demo';

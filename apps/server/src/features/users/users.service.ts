@@ -11,7 +11,7 @@ import {
   type updateUserBodySchema,
 } from '@tz/shared/users/users.contract';
 import type { z } from 'zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import type { AuthContext } from '../../auth/guard';
 import { hashPassword } from '../../auth/passwords';
 import type { DbOrTx, Tx } from '../../db/client';

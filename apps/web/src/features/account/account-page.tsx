@@ -4,11 +4,10 @@ import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { PAUSE_SPECIAL_DAYS_WINDOW_DAYS } from '@tz/shared/constants';
 import { MSG } from '@tz/shared/messages';
+import { germanDate, parseGermanDate } from '@tz/shared/rules/german-date';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { ApiError } from '../../api/client';
-import { formatDate } from '../../ui/format';
-import { parseGermanDate } from '../../ui/german-date';
 import { useAccountStatus, useRemoveSuspension, useSetStatus, useSuspend } from './use-account';
 
 const errorText = (e: unknown) => (e instanceof ApiError ? e.message : MSG.genericError);
@@ -39,7 +38,7 @@ export default function AccountPage() {
       title: 'Pause planen',
       children: (
         <Text size="sm">
-          Das Testzentrum wird ab dem {formatDate(pauseDate)} pausiert. Sondertage innerhalb von{' '}
+          Das Testzentrum wird ab dem {germanDate(pauseDate)} pausiert. Sondertage innerhalb von{' '}
           {PAUSE_SPECIAL_DAYS_WINDOW_DAYS} Tagen ab diesem Datum werden gelöscht. Fortfahren?
         </Text>
       ),
@@ -89,7 +88,7 @@ export default function AccountPage() {
             <Text>
               {s.status === 'private'
                 ? 'Die Buchungsseite ist pausiert. Kunden können keine Termine buchen.'
-                : `Das Testzentrum ist seit dem ${formatDate(s.pause_date)} pausiert.`}
+                : `Das Testzentrum ist seit dem ${germanDate(s.pause_date)} pausiert.`}
             </Text>
             <Group>
               <Button onClick={() => void changeStatus('publish')} loading={busy}>
@@ -126,7 +125,7 @@ export default function AccountPage() {
               </Title>
               {scheduled ? (
                 <>
-                  <Text>Eine Pause ist geplant ab dem {formatDate(scheduled)}.</Text>
+                  <Text>Eine Pause ist geplant ab dem {germanDate(scheduled)}.</Text>
                   <Group>
                     <Button variant="light" color="red" onClick={() => void removePause()} loading={busy}>
                       Geplante Pause entfernen

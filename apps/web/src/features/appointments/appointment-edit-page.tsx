@@ -3,13 +3,13 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import type { AppointmentDetail } from '@tz/shared/appointments/appointment-edit.contract';
 import { MSG } from '@tz/shared/messages';
+import { displayCustomerAppointmentId } from '@tz/shared/rules/appointment-display';
+import { germanDate } from '@tz/shared/rules/german-date';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { useAuth } from '../../auth/use-session';
 import { to } from '../../routes';
-import { formatDate } from '../../ui/format';
-import { isoToGerman } from '../../ui/german-date';
 import { AppointmentReceiptDemisActions } from '../receipts/appointment-receipt-demis-actions';
 import {
   AppointmentFields,
@@ -24,7 +24,7 @@ import { useAppointmentOptions } from './use-appointments';
 type Values = AppointmentFieldValues & { approved: boolean };
 
 const valuesOf = (a: AppointmentDetail): Values => ({
-  date: isoToGerman(a.date),
+  date: germanDate(a.date),
   time: a.time,
   service_id: String(a.service_id),
   notes: a.notes ?? '',
@@ -108,8 +108,8 @@ export default function AppointmentEditPage() {
       </Title>
       <Text>
         {a.customer_firstname} {a.customer_lastname}
-        {a.customer_birthday ? `, geboren am ${formatDate(a.customer_birthday)}` : ''} · Vorgangsnummer{' '}
-        {String(a.customer_appointment_id).slice(-6)}
+        {a.customer_birthday ? `, geboren am ${germanDate(a.customer_birthday)}` : ''} · Vorgangsnummer{' '}
+        {displayCustomerAppointmentId(a.customer_appointment_id)}
       </Text>
       <Paper withBorder p="sm">
         <AppointmentReceiptDemisActions

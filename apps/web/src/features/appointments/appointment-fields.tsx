@@ -2,8 +2,8 @@ import { Checkbox, NumberInput, Select, SimpleGrid, Stack, Textarea, TextInput }
 import type { UseFormReturnType } from '@mantine/form';
 import { MSG } from '@tz/shared/messages';
 import { isValidAppointmentTime, nearestHalfHour, normaliseTime } from '@tz/shared/rules/appointment-time';
+import { germanDate, parseGermanDate } from '@tz/shared/rules/german-date';
 import { useAuth } from '../../auth/use-session';
-import { isoToGerman, parseGermanDate } from '../../ui/german-date';
 import { useAppointmentOptions } from './use-appointments';
 
 export interface AppointmentFieldValues {
@@ -21,7 +21,7 @@ export interface AppointmentFieldValues {
 export function defaultAppointmentValues(timeZone = 'Europe/Berlin'): AppointmentFieldValues {
   const d = nearestHalfHour(new Date(), timeZone);
   return {
-    date: isoToGerman(d.date),
+    date: germanDate(d.date),
     time: d.time,
     service_id: null,
     notes: '',

@@ -10,11 +10,12 @@ import { MSG } from '@tz/shared/messages';
 import { displayCustomerAppointmentId, isProcessed, isVaccinated } from '@tz/shared/rules/appointment-display';
 import { hasFormWarnings, isCheckedIn, isFilledWithoutWarnings } from '@tz/shared/rules/checked-in';
 import { isResultLocked } from '@tz/shared/rules/forced-classification';
+import { germanDate } from '@tz/shared/rules/german-date';
 import { memo } from 'react';
 import { Link } from 'react-router';
 import { to } from '../../routes';
 import { showErrorDialog } from '../../ui/error-dialog';
-import { formatDate, formatDateTime, formatEuro } from '../../ui/format';
+import { formatDateTime, formatEuro } from '../../ui/format';
 import { AppointmentRowExtraActions } from './appointment-row-extra-actions';
 import { ClassificationSelect } from './classification-select';
 import { useCheckIn, useSetStatus } from './use-appointments';
@@ -47,14 +48,14 @@ export const AppointmentRow = memo(function AppointmentRow({ a, ctx }: { a: Appo
       <Stack gap={6}>
         <Group gap="sm" wrap="wrap">
           <Text fw={700}>{a.time}</Text>
-          <Text size="sm">{formatDate(a.date)}</Text>
+          <Text size="sm">{germanDate(a.date)}</Text>
           <Text size="sm" c="dimmed">
             Nr. {displayCustomerAppointmentId(a.customer_appointment_id)}
           </Text>
           <Text fw={600} td={cancelled ? 'line-through' : undefined}>
             {name}
           </Text>
-          {a.customer_birthday && <Text size="sm">geb. {formatDate(a.customer_birthday)}</Text>}
+          {a.customer_birthday && <Text size="sm">geb. {germanDate(a.customer_birthday)}</Text>}
           <StatusBadges a={a} vaccinationCentre={vaccinationCentre} />
         </Group>
         <Text size="sm" c="dimmed">
@@ -171,7 +172,7 @@ function StatusToggle({ a, staffId, name }: { a: Appointment; staffId: number; n
       title: cancel ? 'Termin stornieren?' : 'Termin wieder bestätigen?',
       children: (
         <Text size="sm">
-          {cancel ? 'Soll der Termin' : 'Soll der stornierte Termin'} von {name} am {formatDate(a.date)} um {a.time}{' '}
+          {cancel ? 'Soll der Termin' : 'Soll der stornierte Termin'} von {name} am {germanDate(a.date)} um {a.time}{' '}
           {cancel ? 'wirklich storniert werden?' : 'wieder bestätigt werden?'}
         </Text>
       ),

@@ -1,11 +1,11 @@
 import { Alert, Button, Checkbox, Group, Loader, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { MSG } from '@tz/shared/messages';
+import { germanDate } from '@tz/shared/rules/german-date';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useAuth } from '../../auth/use-session';
 import { to } from '../../routes';
-import { formatDate } from '../../ui/format';
 import { useBulkUpdateServices, useDisabledAppointments } from './use-appointment-edit';
 import { useAppointmentOptions } from './use-appointments';
 
@@ -124,7 +124,7 @@ export default function BulkEditServicePage() {
                       />
                     </Table.Td>
                     <Table.Td>{who}</Table.Td>
-                    <Table.Td>{`${formatDate(a.date)} ${a.time}`}</Table.Td>
+                    <Table.Td>{`${germanDate(a.date)} ${a.time}`}</Table.Td>
                     <Table.Td>{a.service_title}</Table.Td>
                     <Table.Td>
                       <Select

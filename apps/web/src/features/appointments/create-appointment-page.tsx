@@ -1,10 +1,10 @@
 import { Alert, Button, Checkbox, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { germanDate } from '@tz/shared/rules/german-date';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useAuth } from '../../auth/use-session';
 import { to } from '../../routes';
-import { formatDate } from '../../ui/format';
 import { useCustomer } from '../customers/use-customers';
 import { useSendConfirmationMail } from '../receipts/use-receipts';
 import { announceCreated, createErrorText } from './appointment-create-result';
@@ -54,7 +54,7 @@ export default function CreateAppointmentPage() {
       {c && (
         <Text>
           Kunde: <Link to={to('customer_edit', { id: c.id })}>{c.full_name}</Link>
-          {c.birthday ? `, geboren am ${formatDate(c.birthday)}` : ''}
+          {c.birthday ? `, geboren am ${germanDate(c.birthday)}` : ''}
         </Text>
       )}
       {error && (

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Badge, Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { germanDate } from '@tz/shared/rules/german-date';
 import { Link, useParams } from 'react-router';
 import { to } from '../../routes';
-import { formatDate } from '../../ui/format';
 import { useCustomerAppointments } from '../appointments/use-appointment-edit';
 import { useCustomer } from './use-customers';
 
@@ -46,7 +46,7 @@ export default function CustomerAppointmentsPage() {
           <Table.Tbody>
             {list.data.map((a) => (
               <Table.Tr key={a.appointment_id}>
-                <Table.Td>{formatDate(a.date)}</Table.Td>
+                <Table.Td>{germanDate(a.date)}</Table.Td>
                 <Table.Td>{a.time}</Table.Td>
                 <Table.Td>{a.service_title}</Table.Td>
                 <Table.Td>
@@ -58,7 +58,7 @@ export default function CustomerAppointmentsPage() {
                   <Anchor
                     component={Link}
                     to={to('appointmentEdit', { appointment_id: a.appointment_id, customer_id: a.customer_id })}
-                    aria-label={`Termin am ${formatDate(a.date)} um ${a.time} bearbeiten`}
+                    aria-label={`Termin am ${germanDate(a.date)} um ${a.time} bearbeiten`}
                   >
                     Bearbeiten
                   </Anchor>

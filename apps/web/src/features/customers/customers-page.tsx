@@ -14,10 +14,10 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { CustomerListQuery } from '@tz/shared/customers/customers.contract';
+import { germanDate } from '@tz/shared/rules/german-date';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { to } from '../../routes';
-import { formatDate } from '../../ui/format';
 import { useCustomers } from './use-customers';
 
 const PER_PAGE = 20;
@@ -83,7 +83,7 @@ export default function CustomersPage() {
             {list.data.items.map((c) => (
               <Table.Tr key={c.id}>
                 <Table.Td>{`${c.last_name}, ${c.first_name}`}</Table.Td>
-                <Table.Td>{formatDate(c.birthday)}</Table.Td>
+                <Table.Td>{germanDate(c.birthday)}</Table.Td>
                 <Table.Td>{c.email}</Table.Td>
                 <Table.Td>{[c.postcode, c.city].filter(Boolean).join(' ')}</Table.Td>
                 <Table.Td>

@@ -1,5 +1,5 @@
 import type { Question } from '@tz/shared/forms/forms.contract';
-import { formatDate } from '../../ui/format';
+import { germanDate } from '@tz/shared/rules/german-date';
 
 /** An answer as a person reads it: Ja/Nein, German dates, option labels. */
 export function displayAnswer(q: Pick<Question, 'type' | 'options'>, value: string | undefined): string {
@@ -8,7 +8,7 @@ export function displayAnswer(q: Pick<Question, 'type' | 'options'>, value: stri
     case 'boolean':
       return value === 'true' ? 'Ja' : value === 'false' ? 'Nein' : value;
     case 'date':
-      return /^\d{4}-\d{2}-\d{2}$/.test(value) ? formatDate(value) : value;
+      return germanDate(value);
     case 'select':
     case 'testv':
       return q.options.find((o) => String(o.id) === value)?.value ?? value;

@@ -1,6 +1,7 @@
 import { Badge, Button, Group } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { MSG } from '@tz/shared/messages';
+import { displayCustomerAppointmentId } from '@tz/shared/rules/appointment-display';
 import { formActionState } from '@tz/shared/rules/form-rules';
 import { Link, useLocation } from 'react-router';
 import { ApiError } from '../../api/client';
@@ -31,7 +32,7 @@ export function AppointmentFormActions({
   const state = formActionState(a.checked_in, centreType);
   const invite = useInviteToForm();
   const { search } = useLocation();
-  const who = `Termin ${a.customer_appointment_id}`;
+  const who = `Termin ${displayCustomerAppointmentId(a.customer_appointment_id)}`;
 
   const sendInvite = async () => {
     try {

@@ -2,10 +2,10 @@ import { Alert, Button, Container, Group, Loader, Paper, Stack, Text, Title } fr
 import type { CheckInForm } from '@tz/shared/forms/forms.contract';
 import { MSG } from '@tz/shared/messages';
 import { visibleQuestions } from '@tz/shared/rules/form-rules';
+import { germanDate } from '@tz/shared/rules/german-date';
 import { type FormEvent, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { ApiError } from '../../api/client';
-import { formatDate } from '../../ui/format';
 import { AnswersView } from './answers-view';
 import { QuestionField } from './question-field';
 import { useCheckInForm, useSubmitCheckInForm } from './use-forms';
@@ -38,7 +38,7 @@ function Person({ form }: { form: CheckInForm }) {
           <strong>Nachname:</strong> {form.user.last_name}
         </Text>
         <Text size="sm">
-          <strong>Geburtsdatum:</strong> {formatDate(form.user.birthday)}
+          <strong>Geburtsdatum:</strong> {germanDate(form.user.birthday)}
         </Text>
       </Group>
     </Paper>

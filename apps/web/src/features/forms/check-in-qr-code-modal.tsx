@@ -2,6 +2,7 @@ import { Alert, Anchor, Button, Center, Group, Image, Loader, Stack, Text } from
 import { notifications } from '@mantine/notifications';
 import { QR_SIZE } from '@tz/shared/constants';
 import { MSG } from '@tz/shared/messages';
+import { displayCustomerAppointmentId } from '@tz/shared/rules/appointment-display';
 import { formActionState } from '@tz/shared/rules/form-rules';
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
@@ -59,7 +60,8 @@ export default function CheckInQrCodeModal() {
       {link.data && url && (
         <Stack>
           <Text size="sm">
-            {link.data.first_name} {link.data.last_name} · Termin-Nr. {link.data.customer_appointment_id}
+            {link.data.first_name} {link.data.last_name} · Termin-Nr.{' '}
+            {displayCustomerAppointmentId(link.data.customer_appointment_id)}
           </Text>
           <Text size="sm">{formStatus(link.data.checked_in)}</Text>
           <Center>

@@ -1,9 +1,10 @@
 import { Alert, Group, Loader, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { MSG } from '@tz/shared/messages';
+import { germanDate } from '@tz/shared/rules/german-date';
 import { useEffect, useRef } from 'react';
 import { useParams } from 'react-router';
-import { formatDate, formatDateTime } from '../../ui/format';
+import { formatDateTime } from '../../ui/format';
 import { AnswersView } from './answers-view';
 import { RouteModal, useBackToAppointments } from './route-modal';
 import { useFormAnswers } from './use-forms';
@@ -33,7 +34,7 @@ export default function FilledOutCheckInFormModal() {
       {data && (
         <Stack>
           <Group gap="lg">
-            <Text size="sm">Geburtsdatum: {formatDate(data.user.birthday)}</Text>
+            <Text size="sm">Geburtsdatum: {germanDate(data.user.birthday)}</Text>
             <Text size="sm">Ausgefüllt am {formatDateTime(data.submitted_at)}</Text>
           </Group>
           {data.failing_question_ids.length > 0 && (

@@ -4,14 +4,15 @@ import { notifications } from '@mantine/notifications';
 import { VACCINES } from '@tz/shared/constants';
 import type { VaccinationData } from '@tz/shared/forms/forms.contract';
 import { MSG } from '@tz/shared/messages';
+import { germanDate } from '@tz/shared/rules/german-date';
+import { dateInZone } from '@tz/shared/rules/time-zone';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { ApiError } from '../../api/client';
-import { formatDate } from '../../ui/format';
 import { RouteModal, useBackToAppointments } from './route-modal';
 import { useSaveVaccinationData, useVaccinationData } from './use-forms';
 
-const today = () => new Date().toLocaleDateString('en-CA', { timeZone: 'Europe/Berlin' });
+const today = () => dateInZone(new Date(), 'Europe/Berlin');
 
 /** Route save-vaccination-data: vaccine, batch, dose and date of a vaccination appointment. */
 export default function SaveVaccinationDataModal() {
@@ -29,7 +30,7 @@ export default function SaveVaccinationDataModal() {
         <Stack>
           <Text size="sm">
             {view.data.first_name} {view.data.last_name}
-            {view.data.birthday ? `, geb. ${formatDate(view.data.birthday)}` : ''} · {view.data.service_title}
+            {view.data.birthday ? `, geb. ${germanDate(view.data.birthday)}` : ''} · {view.data.service_title}
           </Text>
           <VaccinationForm token={token} initial={view.data.vaccination} />
         </Stack>

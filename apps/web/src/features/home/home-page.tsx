@@ -2,7 +2,7 @@ import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/co
 import { Link } from 'react-router';
 import { useAuth, useSessionInfo } from '../../auth/use-session';
 import { to } from '../../routes';
-import { formatDate } from '../../ui/format';
+import { formatDayOf } from '../../ui/format';
 import { TodayFiguresCard } from '../appointments/today-figures-card';
 import { useNews } from '../news/use-news';
 
@@ -17,7 +17,7 @@ export default function HomePage() {
         Willkommen, {auth.name}
       </Title>
       <Text c="dimmed">
-        {info.data?.centre.full_name ?? ''} · heute ist {formatDate(new Date())}
+        {info.data?.centre.full_name ?? ''} · heute ist {formatDayOf(new Date())}
       </Text>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
         <TodayFiguresCard staffId={auth.staffId} />
@@ -38,7 +38,7 @@ export default function HomePage() {
           </Title>
           {latest ? (
             <Text size="sm" mb="md">
-              {formatDate(latest.updated_at)}: {latest.title}
+              {formatDayOf(latest.updated_at)}: {latest.title}
             </Text>
           ) : (
             <Text size="sm" mb="md">

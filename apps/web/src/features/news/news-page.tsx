@@ -1,7 +1,7 @@
 import { Card, Loader, Stack, Text, Title, Typography } from '@mantine/core';
 import { useEffect } from 'react';
 import Markdown from 'react-markdown';
-import { formatDate } from '../../ui/format';
+import { formatDayOf } from '../../ui/format';
 import { useNews, useTouchNews } from './use-news';
 
 export default function NewsPage() {
@@ -26,7 +26,7 @@ export default function NewsPage() {
             {a.title}
           </Title>
           <Text size="sm" c="dimmed" mb="sm">
-            {formatDate(a.updated_at)}
+            {formatDayOf(a.updated_at)}
           </Text>
           <Typography>
             {/* react-markdown renders no raw HTML: article content cannot inject markup. */}

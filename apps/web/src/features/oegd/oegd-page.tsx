@@ -19,6 +19,8 @@ import { KV_SPECIAL_NUMBER_LENGTH } from '@tz/shared/constants';
 import { buildPath } from '@tz/shared/http/endpoint';
 import { MSG } from '@tz/shared/messages';
 import { previewOegdForm } from '@tz/shared/oegd/oegd.contract';
+import { displayCustomerAppointmentId } from '@tz/shared/rules/appointment-display';
+import { germanDate } from '@tz/shared/rules/german-date';
 import {
   OEGD_DIAGNOSTIC_OPTIONS,
   OEGD_GENDER_OPTIONS,
@@ -33,7 +35,6 @@ import { Link, useParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { useAuth } from '../../auth/use-session';
 import { to } from '../../routes';
-import { formatDate } from '../../ui/format';
 import { useOegdForm, useSaveOegdForm, useUpdateGender } from './use-oegd';
 
 interface Values {
@@ -159,7 +160,7 @@ export default function OegdPage() {
             <Text fw={600}>
               {customer.first_name} {customer.last_name}
             </Text>
-            <Text>Geburtsdatum: {formatDate(customer.birthday)}</Text>
+            <Text>Geburtsdatum: {germanDate(customer.birthday)}</Text>
             <Text>{customer.street}</Text>
             <Text>
               {customer.postcode} {customer.city}
@@ -167,10 +168,10 @@ export default function OegdPage() {
           </div>
           <div>
             <Text>
-              Termin: {formatDate(appointment.date)} um {appointment.time} Uhr
+              Termin: {germanDate(appointment.date)} um {appointment.time} Uhr
             </Text>
             <Text>Leistung: {appointment.service_title}</Text>
-            <Text>Vorgangsnummer: {appointment.customer_appointment_id}</Text>
+            <Text>Vorgangsnummer: {displayCustomerAppointmentId(appointment.customer_appointment_id)}</Text>
           </div>
         </SimpleGrid>
       </Paper>

@@ -4,10 +4,10 @@ import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { MAX_HOLIDAYS_AT_ONCE } from '@tz/shared/constants';
 import { MSG } from '@tz/shared/messages';
+import { germanDate, parseGermanDate } from '@tz/shared/rules/german-date';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { ApiError } from '../../api/client';
-import { isoToGerman, parseGermanDate } from '../../ui/german-date';
 import { useDeleteHoliday, useHolidays, useUpdateHolidays } from './use-schedule';
 
 const empty = () => Array.from({ length: MAX_HOLIDAYS_AT_ONCE }, () => '');
@@ -94,12 +94,12 @@ export default function HolidaysPage() {
           <Table.Tbody>
             {holidays.data.map((h) => (
               <Table.Tr key={h.id}>
-                <Table.Td>{isoToGerman(h.date)}</Table.Td>
+                <Table.Td>{germanDate(h.date)}</Table.Td>
                 <Table.Td>
                   <ActionIcon
                     color="red"
                     variant="light"
-                    aria-label={`Feiertag ${isoToGerman(h.date)} löschen`}
+                    aria-label={`Feiertag ${germanDate(h.date)} löschen`}
                     onClick={() => confirmDelete(h.id)}
                   >
                     ×

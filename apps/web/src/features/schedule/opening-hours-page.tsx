@@ -3,12 +3,12 @@ import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { WEEKDAYS } from '@tz/shared/constants';
 import { MSG } from '@tz/shared/messages';
+import { germanDate } from '@tz/shared/rules/german-date';
 import type { ScheduleItem } from '@tz/shared/schedule/schedule.contract';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { to } from '../../routes';
-import { isoToGerman } from '../../ui/german-date';
 import { ResultModal, type ResultState } from './result-modal';
 import { TimeField } from './time-field';
 import { useDeleteSpecialDay, useScheduleItems, useSpecialDays, useUpdateSchedule } from './use-schedule';
@@ -174,7 +174,7 @@ export default function OpeningHoursPage() {
           <Table.Tbody>
             {specialDays.data.map((s) => (
               <Table.Tr key={s.id}>
-                <Table.Td>{isoToGerman(s.date)}</Table.Td>
+                <Table.Td>{germanDate(s.date)}</Table.Td>
                 <Table.Td>
                   {s.start_time}–{s.end_time}
                 </Table.Td>
@@ -184,7 +184,7 @@ export default function OpeningHoursPage() {
                   <ActionIcon
                     color="red"
                     variant="light"
-                    aria-label={`Tag ${isoToGerman(s.date)} löschen`}
+                    aria-label={`Tag ${germanDate(s.date)} löschen`}
                     onClick={() => confirmDelete(s.id)}
                   >
                     ×

@@ -5,11 +5,11 @@ import { notifications } from '@mantine/notifications';
 import { FTE_MAX, FTE_MIN, FTE_STEP } from '@tz/shared/constants';
 import { MSG } from '@tz/shared/messages';
 import { isValidFte } from '@tz/shared/rules/fte';
+import { parseGermanDate } from '@tz/shared/rules/german-date';
 import { isValidIban } from '@tz/shared/rules/iban';
 import type { User, UserProfileInput } from '@tz/shared/users/users.contract';
 import { useState } from 'react';
 import { ApiError } from '../../api/client';
-import { parseGermanDate } from '../../ui/german-date';
 import { useUpdateProfile } from './use-users';
 
 type FormValues = {

@@ -1,0 +1,24 @@
+import type { Endpoint } from '@tz/shared/http/endpoint';
+import type { SessionCache } from './auth/session-cache';
+import type { Config } from './config';
+import type { Database, Db } from './db/client';
+import type { CertificateSource } from './features/demis/demis-certificate-source';
+import type { ErrorEvent } from './http/error-tracing';
+
+/**
+ * What routes, services and workers get from the app. It lives apart from
+ * app.ts so that features do not import the module that imports them.
+ */
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  db: Db;
+  /** Every endpoint registered, filled while routes register. */
+  endpoints: Endpoint[];
+  /** Verified sessions of the last few seconds; services drop a user's entries after changing them. */
+  sessions: SessionCache;
+  /** Sentry-compatible reporting when SENTRY_DSN is set; a no-op otherwise. */
+  reportError: (e: ErrorEvent) => Promise<void>;
+  /** Where DEMIS client certificates come from; tests set it, production uses the settings storage. */
+  demisCertificateSource?: CertificateSource;
+}
