@@ -325,7 +325,18 @@ describe('appointment edit', () => {
       },
     });
     expect(moved.statusCode).toBe(200);
-    expect(moved.json()).toMatchObject({ time: '11:00', notes: 'verschoben', number_of_blocked_slots: 1 });
+    // the count really changed: a second appointment follows at 11:30 (issue 13, B1)
+    expect(moved.json()).toMatchObject({
+      time: '11:00',
+      notes: 'verschoben',
+      number_of_new_appointments: 2,
+      number_of_blocked_slots: 1,
+    });
+    const visits = (await rowsOfCustomer(c.id)).filter((r) => !r.should_block_slot);
+    expect(visits.map((r) => [berlinTime(r.start_date), r.status])).toEqual([
+      ['11:00', 'approved'],
+      ['11:30', 'approved'],
+    ]);
     let blocks = (await rowsOfCustomer(c.id)).filter((r) => r.should_block_slot);
     expect(blocks.map((r) => [berlinTime(r.start_date), berlinTime(r.end_date)])).toEqual([['11:00', '12:00']]);
 
@@ -345,6 +356,12 @@ describe('appointment edit', () => {
     });
     expect(cancelled.statusCode).toBe(200);
     expect(cancelled.json().status).toBe('cancelled');
+    expect(cancelled.json().number_of_new_appointments).toBe(1);
+    // shortened to one: the second appointment is cancelled, not left behind
+    expect((await rowsOfCustomer(c.id)).filter((r) => !r.should_block_slot).map((r) => r.status)).toEqual([
+      'cancelled',
+      'cancelled',
+    ]);
     blocks = (await rowsOfCustomer(c.id)).filter((r) => r.should_block_slot);
     expect(blocks).toHaveLength(0);
     const audits = await t.database.db
