@@ -1,6 +1,8 @@
+import { zonedInstant } from '@tz/shared/rules/appointment-time';
+import { dateInZone } from '@tz/shared/rules/centre-date';
 import { jwtVerify, SignJWT } from 'jose';
 
-/** How long a form link stays valid. */
+/** How long a form link stays valid at least. */
 export const FORM_TOKEN_TTL_DAYS = 14;
 
 /**
@@ -18,7 +20,23 @@ export interface FormTokenClaims {
 
 const key = (secret: string) => new TextEncoder().encode(secret);
 
-export const formTokenExpiry = (now = Date.now()) => new Date(now + FORM_TOKEN_TTL_DAYS * 24 * 3600 * 1000);
+/**
+ * When a form link expires: FORM_TOKEN_TTL_DAYS after it was made, and never
+ * before the end of the appointment's day in the centre's time zone (the
+ * following midnight), so an invitation for an appointment weeks ahead still
+ * opens on the day itself.
+ */
+export function formTokenExpiry(now: Date, appointmentStart: Date, timeZone: string): Date {
+  const minimum = new Date(now.getTime() + FORM_TOKEN_TTL_DAYS * 24 * 3600 * 1000);
+  const [y, m, d] = dateInZone(appointmentStart, timeZone).split('-').map(Number) as [number, number, number];
+  const nextDay = new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
+  const endOfDay = zonedInstant(nextDay, '00:00', timeZone);
+  return endOfDay > minimum ? endOfDay : minimum;
+}
+
+/** The last day ('YYYY-MM-DD', centre time) on which a link expiring at `expiresAt` still opens. */
+export const lastValidDay = (expiresAt: Date, timeZone: string) =>
+  dateInZone(new Date(expiresAt.getTime() - 1), timeZone);
 
 export async function signFormToken(secret: string, claims: FormTokenClaims, expiresAt: Date): Promise<string> {
   return new SignJWT({ cai: claims.cai, fid: claims.fid })

@@ -12,7 +12,7 @@ import { writeAudit } from '../audit/audit.repository';
 import { enqueueMail } from '../mail/mail-outbox';
 import { renderMail, salutation } from '../mail/mail-template';
 import { checkSubmission } from './answer-validation';
-import { formTokenExpiry, signFormToken, verifyFormToken } from './form-token';
+import { formTokenExpiry, lastValidDay, signFormToken, verifyFormToken } from './form-token';
 import * as repo from './forms.repository';
 
 /** The spec's "400 carrying error.form": the public form cannot be loaded. */
@@ -100,9 +100,9 @@ async function formIdFor(db: DbOrTx, appointment: repo.FormAppointment) {
   return id;
 }
 
-async function linkFor(deps: AppDeps, db: DbOrTx, appointment: repo.FormAppointment) {
+async function linkFor(deps: AppDeps, db: DbOrTx, appointment: repo.FormAppointment, now: Date) {
   const formId = await formIdFor(db, appointment);
-  const expiresAt = formTokenExpiry();
+  const expiresAt = formTokenExpiry(now, appointment.start_date, appointment.centre.time_zone);
   const token = await signFormToken(
     deps.config.jwtSecret,
     { cai: appointment.customer_appointment_id, fid: formId },
@@ -111,10 +111,10 @@ async function linkFor(deps: AppDeps, db: DbOrTx, appointment: repo.FormAppointm
   return { formId, token, expiresAt, path: `/check-in/${formId}/${encodeURIComponent(token)}` };
 }
 
-export async function formLink(deps: AppDeps, staffId: number, appointmentToken: string) {
+export async function formLink(deps: AppDeps, staffId: number, appointmentToken: string, now: Date = new Date()) {
   const appointment = await repo.findStaffAppointmentByToken(deps.db, staffId, appointmentToken);
   if (!appointment) throw AppError.notFound(MSG.appointmentNotFound);
-  const link = await linkFor(deps, deps.db, appointment);
+  const link = await linkFor(deps, deps.db, appointment, now);
   return {
     form_id: link.formId,
     form_token: link.token,
@@ -149,17 +149,25 @@ export async function filledForm(deps: AppDeps, staffId: number, cai: number): P
 
 const dateIn = (d: Date, timeZone: string) =>
   new Intl.DateTimeFormat('de-DE', { timeZone, day: '2-digit', month: '2-digit', year: 'numeric' }).format(d);
+const germanDate = (iso: string) => iso.split('-').reverse().join('.');
 const timeIn = (d: Date, timeZone: string) =>
   new Intl.DateTimeFormat('de-DE', { timeZone, hour: '2-digit', minute: '2-digit' }).format(d);
 
 /** Invites the customer by e-mail to the questionnaire; only while it is not filled (bit 4). */
-export async function inviteToForm(deps: AppDeps, auth: AuthContext, staffId: number, cai: number, origin: string) {
+export async function inviteToForm(
+  deps: AppDeps,
+  auth: AuthContext,
+  staffId: number,
+  cai: number,
+  origin: string,
+  now: Date = new Date(),
+) {
   return deps.db.transaction(async (tx) => {
     const appointment = await repo.findStaffAppointmentByCai(tx, staffId, cai);
     if (!appointment) throw AppError.notFound(MSG.appointmentNotFound);
     if (appointment.checked_in & CHECKED_IN.filled) throw AppError.rule(MSG.formInviteFilled, 'FORM_FILLED');
     if (!appointment.email) throw AppError.rule(MSG.customerWithoutEmail, 'NO_EMAIL');
-    const link = await linkFor(deps, tx, appointment);
+    const link = await linkFor(deps, tx, appointment, now);
     const tz = appointment.centre.time_zone;
     const when = `${dateIn(appointment.start_date, tz)} um ${timeIn(appointment.start_date, tz)} Uhr`;
     const body = renderMail(appointment.centre, {
@@ -167,7 +175,7 @@ export async function inviteToForm(deps: AppDeps, auth: AuthContext, staffId: nu
       paragraphs: [
         `für Ihren Termin am ${when} bitten wir Sie, vorab unseren kurzen Fragebogen auszufüllen. So geht es vor Ort schneller.`,
         `Zum Fragebogen: ${origin}${link.path}`,
-        `Der Link ist bis zum ${dateIn(link.expiresAt, tz)} gültig.`,
+        `Der Link ist bis zum ${germanDate(lastValidDay(link.expiresAt, tz))} gültig.`,
       ],
     });
     await enqueueMail(tx, {
@@ -190,12 +198,19 @@ export async function inviteToForm(deps: AppDeps, auth: AuthContext, staffId: nu
 }
 
 /** Mails the customer the QR code of the form link (the same code the QR dialog shows). */
-export async function sendQrMail(deps: AppDeps, auth: AuthContext, staffId: number, cai: number, origin: string) {
+export async function sendQrMail(
+  deps: AppDeps,
+  auth: AuthContext,
+  staffId: number,
+  cai: number,
+  origin: string,
+  now: Date = new Date(),
+) {
   const appointment = await repo.findStaffAppointmentByCai(deps.db, staffId, cai);
   if (!appointment) throw AppError.notFound(MSG.appointmentNotFound);
   if (!appointment.email) throw AppError.rule(MSG.customerWithoutEmail, 'NO_EMAIL');
   const email = appointment.email;
-  const link = await linkFor(deps, deps.db, appointment);
+  const link = await linkFor(deps, deps.db, appointment, now);
   const url = `${origin}${link.path}`;
   const png = await QRCode.toBuffer(url, { width: QR_SIZE, margin: 2 });
   const tz = appointment.centre.time_zone;
