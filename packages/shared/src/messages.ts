@@ -261,6 +261,8 @@ export const MSG = {
   patientDataFailed:
     'Die Patientendaten konnten nicht an die Browser-Erweiterung übergeben werden. Bitte prüfen Sie, ob die Erweiterung installiert und aktiviert ist.',
   noFreeSlots: 'An diesem Tag gibt es für diese Dienstleistung keine freien Zeiten.',
+  seriesChangeNotApplied:
+    'Die Anzahl der Termine in Folge oder der blockierten Plätze wurde nicht übernommen. Bitte den Termin neu laden und prüfen.',
   customerNotOfCentre: 'Diesen Kunden gibt es nicht.',
   firstNameRequired: 'Bitte den Vornamen angeben.',
   lastNameRequired: 'Bitte den Nachnamen angeben.',

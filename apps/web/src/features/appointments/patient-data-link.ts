@@ -1,0 +1,103 @@
+/**
+ * The patient-data link (core-workflow §1, §7): the browser extension that
+ * prefills forms of other systems is handed the appointment's patient. The page
+ * posts a message to its own window; the extension's content script answers
+ * with an acknowledgement carrying the same id. No answer in time means the
+ * extension is missing or switched off, and the screen says so.
+ *
+ * The message names are this app's (the spec does not give the extension's);
+ * they live here only.
+ */
+export const PATIENT_MESSAGE = 'tz-patient-data';
+export const PATIENT_RECEIVED = 'tz-patient-data-received';
+export const EXTENSION_TIMEOUT_MS = 1500;
+
+export interface ExtensionPatient {
+  firstName: string;
+  lastName: string;
+  /** DD.MM.YYYY, as the extension expects it. */
+  birthday: string;
+  street: string;
+  housenumber: string;
+  postcode: string;
+  city: string;
+  email: string;
+  phone: string;
+  gender: number;
+  passport: string;
+}
+
+export interface PatientSource {
+  customer_firstname: string;
+  customer_lastname: string;
+  customer_birthday: string | null;
+  customer_street: string | null;
+  customer_postcode: string | null;
+  customer_city: string | null;
+  customer_email: string | null;
+  customer_phone: string | null;
+  customer_gender: number | null;
+  customer_passport: string | null;
+}
+
+/** 'Hauptstraße 12a' → street 'Hauptstraße', house number '12a'; a street without a number keeps it all. */
+export function splitStreet(value: string | null): { street: string; housenumber: string } {
+  const text = (value ?? '').trim();
+  const m = /^(.*?\S)\s+(\d+\s*[a-zA-Z]?(?:\s*[-/]\s*\d+\s*[a-zA-Z]?)?)$/.exec(text);
+  return m ? { street: m[1]!, housenumber: m[2]!.replace(/\s+/g, '') } : { street: text, housenumber: '' };
+}
+
+/** 'YYYY-MM-DD' (or an ISO timestamp) → 'DD.MM.YYYY'; empty when unknown. */
+const germanBirthday = (value: string | null) => {
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(value ?? '');
+  return m ? `${m[3]}.${m[2]}.${m[1]}` : '';
+};
+
+export function extensionPatient(a: PatientSource): ExtensionPatient {
+  return {
+    firstName: a.customer_firstname,
+    lastName: a.customer_lastname,
+    birthday: germanBirthday(a.customer_birthday),
+    ...splitStreet(a.customer_street),
+    postcode: a.customer_postcode ?? '',
+    city: a.customer_city ?? '',
+    email: a.customer_email ?? '',
+    phone: a.customer_phone ?? '',
+    gender: a.customer_gender ?? 0,
+    passport: a.customer_passport ?? '',
+  };
+}
+
+/** The part of a window the hand-over needs (a fake one in tests). */
+export interface MessageWindow {
+  location: { origin: string };
+  postMessage(message: unknown, targetOrigin: string): void;
+  addEventListener(type: 'message', listener: (e: MessageEvent) => void): void;
+  removeEventListener(type: 'message', listener: (e: MessageEvent) => void): void;
+}
+
+/** Resolves once the extension acknowledges the patient; rejects when it does not answer within the timeout. */
+export function sendPatientToExtension(
+  patient: ExtensionPatient,
+  win: MessageWindow,
+  options: { id: string; timeoutMs?: number },
+): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const onMessage = (e: MessageEvent) => {
+      const data = e.data as { type?: unknown; id?: unknown } | null;
+      if (e.origin !== win.location.origin || data?.type !== PATIENT_RECEIVED || data.id !== options.id) return;
+      done();
+      resolve();
+    };
+    const timer = setTimeout(() => {
+      done();
+      reject(new Error('Die Browser-Erweiterung hat nicht geantwortet.'));
+    }, options.timeoutMs ?? EXTENSION_TIMEOUT_MS);
+    const done = () => {
+      clearTimeout(timer);
+      win.removeEventListener('message', onMessage);
+    };
+    win.addEventListener('message', onMessage);
+    win.postMessage({ type: PATIENT_MESSAGE, id: options.id, patient }, win.location.origin);
+  });
+}
