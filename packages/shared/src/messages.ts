@@ -249,8 +249,10 @@ export const MSG = {
   seriesTooLong: 'Eine Terminserie darf höchstens 50 Termine und 50 blockierte Plätze umfassen.',
   serviceNotOfCentre: 'Diese Dienstleistung gibt es in diesem Zentrum nicht.',
   serviceInactive: 'Diese Dienstleistung ist nicht aktiv.',
-  slotNotFree: 'Zu dieser Zeit ist kein freier Platz. Zum Überbuchen bitte „Trotzdem buchen“ wählen.',
+  /** Ends every refused booking (bookingRefusalMessage), after the sentence that names the reason. */
   overbookHint: 'Zum Überbuchen bitte „Trotzdem buchen“ wählen.',
+  /** The part every slot refusal contains; the end-to-end suite looks for it. */
+  slotNotFree: 'Zum Überbuchen bitte „Trotzdem buchen“ wählen.',
   bookingInPast: 'Der Termin liegt in der Vergangenheit.',
   seriesCountOnlyFirst:
     'Die Anzahl der Termine in Folge und der blockierten Plätze lässt sich nur am ersten Termin der Serie ändern.',

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  EXTENSION_PING,
+  EXTENSION_PONG,
+  extensionInstalled,
   extensionPatient,
   type MessageWindow,
   PATIENT_MESSAGE,
@@ -80,8 +83,14 @@ describe('sendPatientToExtension', () => {
     const { win, posted } = fakeWindow((m) => m.type === PATIENT_MESSAGE && { type: PATIENT_RECEIVED, id: m.id });
     await expect(sendPatientToExtension(patient, win, { id: 'x1', timeoutMs: 1000 })).resolves.toBeUndefined();
     expect(posted).toEqual([
-      { message: { type: PATIENT_MESSAGE, id: 'x1', patient }, targetOrigin: 'https://app.example' },
+      { message: { type: PATIENT_MESSAGE, patient, id: 'x1' }, targetOrigin: 'https://app.example' },
     ]);
+  });
+
+  it('tells whether an extension answers the ping', async () => {
+    const { win } = fakeWindow((m) => m.type === EXTENSION_PING && { type: EXTENSION_PONG, id: m.id });
+    expect(await extensionInstalled(win, { id: 'p1', timeoutMs: 1000 })).toBe(true);
+    expect(await extensionInstalled(fakeWindow().win, { id: 'p2', timeoutMs: 20 })).toBe(false);
   });
 
   it('fails when no extension answers in time', async () => {

@@ -10,6 +10,8 @@
  */
 export const PATIENT_MESSAGE = 'tz-patient-data';
 export const PATIENT_RECEIVED = 'tz-patient-data-received';
+export const EXTENSION_PING = 'tz-extension-ping';
+export const EXTENSION_PONG = 'tz-extension-pong';
 export const EXTENSION_TIMEOUT_MS = 1500;
 
 export interface ExtensionPatient {
@@ -76,16 +78,21 @@ export interface MessageWindow {
   removeEventListener(type: 'message', listener: (e: MessageEvent) => void): void;
 }
 
-/** Resolves once the extension acknowledges the patient; rejects when it does not answer within the timeout. */
-export function sendPatientToExtension(
-  patient: ExtensionPatient,
+/**
+ * Posts `message` with a fresh id to the page's own origin and resolves once
+ * the extension answers `answerType` with the same id from that origin;
+ * rejects when nothing answers within the timeout.
+ */
+export function askExtension(
   win: MessageWindow,
+  message: { type: string } & Record<string, unknown>,
+  answerType: string,
   options: { id: string; timeoutMs?: number },
 ): Promise<void> {
   return new Promise((resolve, reject) => {
     const onMessage = (e: MessageEvent) => {
       const data = e.data as { type?: unknown; id?: unknown } | null;
-      if (e.origin !== win.location.origin || data?.type !== PATIENT_RECEIVED || data.id !== options.id) return;
+      if (e.origin !== win.location.origin || data?.type !== answerType || data.id !== options.id) return;
       done();
       resolve();
     };
@@ -98,6 +105,20 @@ export function sendPatientToExtension(
       win.removeEventListener('message', onMessage);
     };
     win.addEventListener('message', onMessage);
-    win.postMessage({ type: PATIENT_MESSAGE, id: options.id, patient }, win.location.origin);
+    win.postMessage({ ...message, id: options.id }, win.location.origin);
   });
 }
+
+/** Hands the patient over; resolves once the extension acknowledges it. */
+export const sendPatientToExtension = (
+  patient: ExtensionPatient,
+  win: MessageWindow,
+  options: { id: string; timeoutMs?: number },
+) => askExtension(win, { type: PATIENT_MESSAGE, patient }, PATIENT_RECEIVED, options);
+
+/** Whether the extension answers at all (the information page shows it). */
+export const extensionInstalled = (win: MessageWindow, options: { id: string; timeoutMs?: number }) =>
+  askExtension(win, { type: EXTENSION_PING }, EXTENSION_PONG, options).then(
+    () => true,
+    () => false,
+  );
