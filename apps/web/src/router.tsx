@@ -42,7 +42,7 @@ export const routes: RouteObject[] = [
         children: [
           screen('home', () => import('./features/home/home-page')),
           screen('news', () => import('./features/news/news-page')),
-          screen('tracemedicsLink', notYet),
+          screen('tracemedicsLink', () => import('./features/appointments/patient-data-extension-page')),
           screen('users', () => import('./features/users/users-page')),
           screen('createUser', () => import('./features/users/create-user-page')),
           screen('updatePassword', () => import('./features/users/update-password-page')),

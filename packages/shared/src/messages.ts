@@ -1,3 +1,5 @@
+import type { BookingRefusal } from './rules/booking-check';
+
 /**
  * Every user-visible German text of the specification, in one place, so the
  * server and the web app say exactly the same. Keys are English; values are the
@@ -247,8 +249,22 @@ export const MSG = {
   seriesTooLong: 'Eine Terminserie darf höchstens 50 Termine und 50 blockierte Plätze umfassen.',
   serviceNotOfCentre: 'Diese Dienstleistung gibt es in diesem Zentrum nicht.',
   serviceInactive: 'Diese Dienstleistung ist nicht aktiv.',
-  slotNotFree:
-    'Zu dieser Zeit ist kein freier Platz (Öffnungszeiten, Feiertage oder Kapazität). Zum Überbuchen bitte „Trotzdem buchen“ wählen.',
+  /** Ends every refused booking (bookingRefusalMessage), after the sentence that names the reason. */
+  overbookHint: 'Zum Überbuchen bitte „Trotzdem buchen“ wählen.',
+  /** The part every slot refusal contains; the end-to-end suite looks for it. */
+  slotNotFree: 'Zum Überbuchen bitte „Trotzdem buchen“ wählen.',
+  bookingInPast: 'Der Termin liegt in der Vergangenheit.',
+  seriesCountOnlyFirst:
+    'Die Anzahl der Termine in Folge und der blockierten Plätze lässt sich nur am ersten Termin der Serie ändern.',
+  seriesMoveOnlyFirst:
+    'Ein Termin mitten in einer Serie lässt sich nicht verschieben. Bitte den ersten Termin der Serie bearbeiten.',
+  seriesGrowCancelled: 'Ein stornierter Termin lässt sich nicht um weitere Termine verlängern.',
+  patientDataSent: 'Die Patientendaten wurden an die Browser-Erweiterung übergeben.',
+  patientDataFailed:
+    'Die Patientendaten konnten nicht an die Browser-Erweiterung übergeben werden. Bitte prüfen Sie, ob die Erweiterung installiert und aktiviert ist.',
+  noFreeSlots: 'An diesem Tag gibt es für diese Dienstleistung keine freien Zeiten.',
+  seriesChangeNotApplied:
+    'Die Anzahl der Termine in Folge oder der blockierten Plätze wurde nicht übernommen. Bitte den Termin neu laden und prüfen.',
   customerNotOfCentre: 'Diesen Kunden gibt es nicht.',
   firstNameRequired: 'Bitte den Vornamen angeben.',
   lastNameRequired: 'Bitte den Nachnamen angeben.',
@@ -280,3 +296,42 @@ export const suspensionSaved = (date: string, deletedSpecialDays: number) =>
 export const createAppointmentsButton = (n: number) => `${n} Termine erstellen`;
 export const answerMin = (min: number) => `Der Wert muss mindestens ${min} sein.`;
 export const answerMax = (max: number) => `Der Wert darf höchstens ${max} sein.`;
+
+const germanDate = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
+
+/**
+ * Why a booking was refused, in one plain German sentence (no brackets: the
+ * screens put the text after 'Etwas ist schief gelaufen: '), followed by the
+ * hint how to overbook on purpose.
+ */
+export function bookingRefusalMessage(refusal: BookingRefusal, date: string): string {
+  const day = germanDate(date);
+  const sentence = (() => {
+    switch (refusal.reason) {
+      case 'past':
+        return MSG.bookingInPast;
+      case 'holiday':
+        return `Am ${day} ist Feiertag, das Zentrum ist geschlossen.`;
+      case 'closed':
+        return `Am ${day} ist das Zentrum geschlossen.`;
+      case 'outside_hours':
+        return `Der Termin von ${refusal.start} bis ${refusal.end} Uhr liegt außerhalb der Öffnungszeiten, am ${day} ist von ${refusal.open.start_time} bis ${refusal.open.end_time} Uhr geöffnet.`;
+      case 'break':
+        return `Der Termin von ${refusal.start} bis ${refusal.end} Uhr fällt in die Pause von ${refusal.pause.start_time} bis ${refusal.pause.end_time} Uhr.`;
+      case 'off_grid':
+        return refusal.every > 0
+          ? `Um ${refusal.start} Uhr beginnt kein Zeitfenster dieser Dienstleistung, die Zeitfenster beginnen alle ${refusal.every} Minuten ab ${refusal.from} Uhr.`
+          : `Um ${refusal.start} Uhr beginnt kein Zeitfenster dieser Dienstleistung.`;
+      case 'full': {
+        const what = refusal.count > 1 ? `den ${refusal.position}. Termin der Serie` : 'den Termin';
+        const blocks =
+          refusal.blocked === 0
+            ? ''
+            : ` und ${refusal.blocked === 1 ? 'einen blockierten Platz' : `${refusal.blocked} blockierte Plätze`}`;
+        const forWhom = refusal.count > 1 || refusal.blocked > 0 ? ` für ${what}${blocks}` : '';
+        return `Am ${day} um ${refusal.start} Uhr ist kein Platz mehr frei${forWhom}.`;
+      }
+    }
+  })();
+  return `${sentence} ${MSG.overbookHint}`;
+}

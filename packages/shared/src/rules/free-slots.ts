@@ -73,7 +73,7 @@ export function dayIndexOf(date: string): number {
   return new Date(Date.UTC(y, m - 1, d)).getUTCDay() + 1;
 }
 
-interface Interval {
+export interface Interval {
   start: number;
   end: number;
 }
@@ -106,7 +106,7 @@ export function hoursOfDay(
 }
 
 /** The open stretches of a day: opening hours minus the breaks, in order. */
-function openSegments(open: Interval, breaks: Interval[]): Interval[] {
+export function openSegments(open: Interval, breaks: Interval[]): Interval[] {
   let segments: Interval[] = [open];
   for (const b of breaks) {
     segments = segments.flatMap((s) => {
@@ -121,7 +121,7 @@ function openSegments(open: Interval, breaks: Interval[]): Interval[] {
 }
 
 /** Highest number of places taken at any moment within [start, end). */
-function peakLoad(occupations: (Interval & { persons: number })[], start: number, end: number): number {
+export function peakLoad(occupations: (Interval & { persons: number })[], start: number, end: number): number {
   const overlapping = occupations.filter((o) => o.start < end && o.end > start);
   // The load only rises where an occupation starts, so those points (and start) are enough.
   const points = [start, ...overlapping.map((o) => o.start).filter((p) => p > start)];

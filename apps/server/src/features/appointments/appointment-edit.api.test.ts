@@ -1,5 +1,5 @@
 import { ROLE } from '@tz/shared/constants';
-import { MSG } from '@tz/shared/messages';
+import { bookingRefusalMessage, MSG } from '@tz/shared/messages';
 import { dayIndexOf } from '@tz/shared/rules/free-slots';
 import { germanTimeOf } from '@tz/shared/rules/german-date';
 import { dateInZone } from '@tz/shared/rules/time-zone';
@@ -80,17 +80,21 @@ const rowsOfCustomer = (customerId: number) =>
 const berlinTime = (d: Date) => germanTimeOf(d, 'Europe/Berlin');
 
 describe('series with blocked slots', () => {
-  it('creates 3 appointments in a row and 2 blocked slots over the whole range, in one series', async () => {
+  it('creates 3 appointments in a row and a blocked slot over the whole range, in one series', async () => {
     const c = await createCustomer(t.database.db, { staff_id: staffId });
-    const res = await create(c.id, newAppointment({ number_of_new_appointments: 3, number_of_blocked_slots: 2 }));
+    // two blocked slots would need three places at capacity 2: refused, naming the reason
+    const tooMany = await create(c.id, newAppointment({ number_of_new_appointments: 3, number_of_blocked_slots: 2 }));
+    expect(tooMany.statusCode).toBe(422);
+    expect(tooMany.json()).toMatchObject({ error: 'SLOT_NOT_FREE', details: { reason: 'full', start: '09:00' } });
+    const res = await create(c.id, newAppointment({ number_of_new_appointments: 3, number_of_blocked_slots: 1 }));
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.ids).toHaveLength(3);
-    expect(body.blocked_ids).toHaveLength(2);
+    expect(body.blocked_ids).toHaveLength(1);
     expect(body.id).toBe(body.ids[0]);
 
     const rows = await rowsOfCustomer(c.id);
-    expect(rows).toHaveLength(5);
+    expect(rows).toHaveLength(4);
     const visits = rows.filter((r) => !r.should_block_slot);
     const blocks = rows.filter((r) => r.should_block_slot);
     expect(visits.map((r) => [berlinTime(r.start_date), berlinTime(r.end_date)])).toEqual([
@@ -99,10 +103,7 @@ describe('series with blocked slots', () => {
       ['10:00', '10:30'],
     ]);
     // blocked slots span duration × count: 09:00 to 10:30
-    expect(blocks.map((r) => [berlinTime(r.start_date), berlinTime(r.end_date)])).toEqual([
-      ['09:00', '10:30'],
-      ['09:00', '10:30'],
-    ]);
+    expect(blocks.map((r) => [berlinTime(r.start_date), berlinTime(r.end_date)])).toEqual([['09:00', '10:30']]);
     expect(new Set(rows.map((r) => r.series_id)).size).toBe(1);
     expect(rows[0]!.series_id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
     expect(visits.every((r) => r.price === 2500 && r.notes === 'Serie')).toBe(true);
@@ -119,14 +120,16 @@ describe('series with blocked slots', () => {
       date,
       time: '09:00',
       number_of_new_appointments: 3,
-      number_of_blocked_slots: 2,
+      number_of_blocked_slots: 1,
     });
 
-    // the blocked slots take places: the 09:00 slot (capacity 2) is now full
+    // the blocked slot takes a place: the 09:00 slot (capacity 2) is now full
     const other = await createCustomer(t.database.db, { staff_id: staffId });
     const full = await create(other.id, newAppointment({ time: '09:30' }));
     expect(full.statusCode).toBe(422);
-    expect(full.json().message).toBe(MSG.slotNotFree);
+    expect(full.json().message).toBe(
+      bookingRefusalMessage({ reason: 'full', start: '09:30', position: 1, count: 1, blocked: 0 }, date),
+    );
   });
 
   it('blocks beyond the opening hours only with more than one appointment', async () => {
@@ -142,7 +145,12 @@ describe('series with blocked slots', () => {
     // a single appointment outside the opening hours is refused
     const single = await create(c.id, newAppointment({ time: '12:00' }));
     expect(single.statusCode).toBe(422);
-    expect(single.json().message).toBe(MSG.slotNotFree);
+    expect(single.json().message).toBe(
+      bookingRefusalMessage(
+        { reason: 'outside_hours', start: '12:00', end: '12:30', open: { start_time: '08:00', end_time: '12:00' } },
+        date,
+      ),
+    );
   });
 
   it('leaves nothing behind when a later row of the series fails', async () => {
@@ -162,11 +170,12 @@ describe('series with blocked slots', () => {
       status: 'cancelled',
     });
     const before = (await rowsOfCustomer(c.id)).length;
+    // overbook: the booking rule must not be what refuses; the failing insert is
     const res = await create(
       c.id,
-      newAppointment({ time: '10:30', number_of_new_appointments: 3, number_of_blocked_slots: 1 }),
+      newAppointment({ time: '10:30', number_of_new_appointments: 3, number_of_blocked_slots: 1, overbook: true }),
     );
-    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    expect(res.statusCode).toBe(500);
     expect(await rowsOfCustomer(c.id)).toHaveLength(before);
   });
 
@@ -316,7 +325,18 @@ describe('appointment edit', () => {
       },
     });
     expect(moved.statusCode).toBe(200);
-    expect(moved.json()).toMatchObject({ time: '11:00', notes: 'verschoben', number_of_blocked_slots: 1 });
+    // the count really changed: a second appointment follows at 11:30 (issue 13, B1)
+    expect(moved.json()).toMatchObject({
+      time: '11:00',
+      notes: 'verschoben',
+      number_of_new_appointments: 2,
+      number_of_blocked_slots: 1,
+    });
+    const visits = (await rowsOfCustomer(c.id)).filter((r) => !r.should_block_slot);
+    expect(visits.map((r) => [berlinTime(r.start_date), r.status])).toEqual([
+      ['11:00', 'approved'],
+      ['11:30', 'approved'],
+    ]);
     let blocks = (await rowsOfCustomer(c.id)).filter((r) => r.should_block_slot);
     expect(blocks.map((r) => [berlinTime(r.start_date), berlinTime(r.end_date)])).toEqual([['11:00', '12:00']]);
 
@@ -336,6 +356,12 @@ describe('appointment edit', () => {
     });
     expect(cancelled.statusCode).toBe(200);
     expect(cancelled.json().status).toBe('cancelled');
+    expect(cancelled.json().number_of_new_appointments).toBe(1);
+    // shortened to one: the second appointment is cancelled, not left behind
+    expect((await rowsOfCustomer(c.id)).filter((r) => !r.should_block_slot).map((r) => r.status)).toEqual([
+      'cancelled',
+      'cancelled',
+    ]);
     blocks = (await rowsOfCustomer(c.id)).filter((r) => r.should_block_slot);
     expect(blocks).toHaveLength(0);
     const audits = await t.database.db

@@ -66,16 +66,20 @@ export async function findAppointmentForUpdate(db: DbOrTx, staffId: number, appo
   return row;
 }
 
-/** Appointments and blocked slots in one series. */
-export async function seriesCounts(db: DbOrTx, staffId: number, seriesId: string) {
-  const [row] = await db
-    .select({
-      appointments: sql<number>`count(*) filter (where not ${appointments.should_block_slot})`.mapWith(Number),
-      blocked: sql<number>`count(*) filter (where ${appointments.should_block_slot})`.mapWith(Number),
-    })
+/** The visits (not the blocked slots) of one series, locked when read inside an update. */
+export async function seriesVisits(db: DbOrTx, staffId: number, seriesId: string, lock = false) {
+  const q = db
+    .select({ id: appointments.id, start_date: appointments.start_date, status: appointments.status })
     .from(appointments)
-    .where(and(eq(appointments.staff_id, staffId), eq(appointments.series_id, seriesId)));
-  return row ?? { appointments: 0, blocked: 0 };
+    .where(
+      and(
+        eq(appointments.staff_id, staffId),
+        eq(appointments.series_id, seriesId),
+        eq(appointments.should_block_slot, false),
+      ),
+    )
+    .orderBy(asc(appointments.start_date), asc(appointments.id));
+  return lock ? q.for('update') : q;
 }
 
 export async function blockedIdsOfSeries(db: DbOrTx, staffId: number, seriesId: string) {
@@ -90,6 +94,14 @@ export async function blockedIdsOfSeries(db: DbOrTx, staffId: number, seriesId: 
       ),
     );
   return rows.map((r) => r.id);
+}
+
+export async function cancelAppointments(db: DbOrTx, staffId: number, ids: number[]) {
+  if (ids.length === 0) return;
+  await db
+    .update(appointments)
+    .set({ status: 'cancelled', updated_at: now() })
+    .where(and(eq(appointments.staff_id, staffId), inArray(appointments.id, ids)));
 }
 
 export async function deleteAppointments(db: DbOrTx, staffId: number, ids: number[]) {

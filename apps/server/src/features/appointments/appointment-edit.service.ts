@@ -5,22 +5,22 @@ import type {
   AppointmentWithCustomer,
   NewAppointment,
 } from '@tz/shared/appointments/appointment-edit.contract';
-import { MSG } from '@tz/shared/messages';
+import { bookingRefusalMessage, MSG } from '@tz/shared/messages';
 import { normaliseTime, splitStartDate } from '@tz/shared/rules/appointment-time';
-import { freeSlots } from '@tz/shared/rules/free-slots';
-import { dateInZone, wallClockOf, zonedInstant } from '@tz/shared/rules/time-zone';
+import { checkBooking } from '@tz/shared/rules/booking-check';
+import { wallClockOf, zonedInstant } from '@tz/shared/rules/time-zone';
 import type { AppDeps } from '../../app-deps';
 import type { AuthContext } from '../../auth/guard';
-import { now } from '../../clock';
+import { now as clockNow } from '../../clock';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import { writeAudit } from '../audit/audit.repository';
 import { createCustomerRow } from '../customers/customers.service';
+import { dayInput } from '../schedule/free-slots.service';
 import * as scheduleRepo from '../schedule/schedule.repository';
-import { occupationsOfDay } from '../schedule/schedule.repository';
-import { scheduleItems } from '../schedule/schedule.service';
 import * as repo from './appointment-edit.repository';
 import { centreLabIds, todayBounds } from './appointments.repository';
+import { planRow, rowOf } from './series-row';
 
 type Service = NonNullable<Awaited<ReturnType<typeof repo.findServiceOfCentre>>>;
 
@@ -33,13 +33,12 @@ async function serviceOfCentre(db: DbOrTx, staffId: number, serviceId: number, m
 }
 
 /**
- * The booking rule (decision record 004): the first appointment of a request
- * must start on a free slot of the service (opening hours, special days,
- * holidays, capacity, not in the past). A single appointment with blocked
- * slots needs a place for itself and each blocked slot. With more than one
- * appointment in a row the further appointments and the blocking run on
- * regardless of opening hours (spec §5). `overbook` skips the rule: staff must
- * ask for it explicitly.
+ * The booking rule (decision record 004): the first appointment of a row must
+ * start on a slot of the service inside the opening hours (special days,
+ * holidays, breaks, not in the past); every appointment of the row needs a
+ * free place for itself and for each blocked slot, the further ones also past
+ * closing time (spec §5). `overbook` skips the rule: staff must ask for it
+ * explicitly. The refusal names the reason.
  */
 async function assertBookable(
   db: DbOrTx,
@@ -48,33 +47,19 @@ async function assertBookable(
   date: string,
   time: string,
   plan: { count: number; blocked: number; overbook: boolean; exceptIds: number[] },
+  now: Date,
 ) {
   if (plan.overbook) return;
   const timeZone = await scheduleRepo.centreTimeZone(db, staffId);
-  const today = dateInZone(now(), timeZone);
-  const refuse = () => AppError.rule(MSG.slotNotFree, 'SLOT_NOT_FREE');
-  if (date < today) throw refuse();
-  const [weekly, specialDays, holidays, occupations] = await Promise.all([
-    scheduleItems(db, staffId),
-    scheduleRepo.listSpecialDays(db, staffId, date),
-    scheduleRepo.listHolidays(db, staffId, date),
-    occupationsOfDay(db, staffId, service.id, date, timeZone, plan.exceptIds),
-  ]);
-  const slots = freeSlots({
-    date,
-    weekly,
-    specialDays,
-    holidays: holidays.map((h) => h.date),
-    slotLength: service.slot_length,
-    duration: service.duration,
-    capacity: service.capacity_max,
-    appointments: occupations.filter((o) => !o.blocked),
-    blockedSlots: occupations.filter((o) => o.blocked).map((o) => ({ ...o, persons: 1 })),
-    notBefore: date === today ? wallClockOf(now(), timeZone).time : undefined,
+  const input = await dayInput(db, staffId, service, date, timeZone, plan.exceptIds);
+  const refusal = checkBooking({
+    ...input,
+    time,
+    count: plan.count,
+    blocked: plan.blocked,
+    now: wallClockOf(now, timeZone),
   });
-  const slot = slots.find((s) => s.start_time === time);
-  const needed = plan.count === 1 ? 1 + plan.blocked : 1;
-  if (!slot || slot.free < needed) throw refuse();
+  if (refusal) throw AppError.rule(bookingRefusalMessage(refusal, date), 'SLOT_NOT_FREE', refusal);
 }
 
 /**
@@ -117,16 +102,31 @@ function seriesRows(
 }
 
 /** Creates a series inside the caller's transaction; answers the ids. */
-async function insertSeries(tx: DbOrTx, auth: AuthContext, staffId: number, customerId: number, body: NewAppointment) {
+async function insertSeries(
+  tx: DbOrTx,
+  auth: AuthContext,
+  staffId: number,
+  customerId: number,
+  body: NewAppointment,
+  now: Date,
+) {
   if (body.staff_id !== staffId) throw AppError.forbidden();
   const service = await serviceOfCentre(tx, staffId, body.service_id, true);
   const time = normaliseTime(body.time);
-  await assertBookable(tx, staffId, service, body.date, time, {
-    count: body.number_of_new_appointments,
-    blocked: body.number_of_blocked_slots,
-    overbook: body.overbook,
-    exceptIds: [],
-  });
+  await assertBookable(
+    tx,
+    staffId,
+    service,
+    body.date,
+    time,
+    {
+      count: body.number_of_new_appointments,
+      blocked: body.number_of_blocked_slots,
+      overbook: body.overbook,
+      exceptIds: [],
+    },
+    now,
+  );
   const timeZone = await scheduleRepo.centreTimeZone(tx, staffId);
   const rows = seriesRows(staffId, customerId, service, zonedInstant(body.date, time, timeZone), {
     count: body.number_of_new_appointments,
@@ -154,10 +154,11 @@ export async function createForCustomer(
   staffId: number,
   customerId: number,
   body: NewAppointment,
+  now: Date = clockNow(),
 ) {
   return deps.db.transaction(async (tx) => {
     if (!(await repo.customerExists(tx, staffId, customerId))) throw AppError.notFound(MSG.customerNotOfCentre);
-    return insertSeries(tx, auth, staffId, customerId, body);
+    return insertSeries(tx, auth, staffId, customerId, body, now);
   });
 }
 
@@ -167,11 +168,12 @@ export async function createWithCustomer(
   auth: AuthContext,
   staffId: number,
   body: AppointmentWithCustomer,
+  now: Date = clockNow(),
 ) {
   return deps.db.transaction(async (tx) => {
     if (body.staff_id !== staffId) throw AppError.forbidden();
     const { customer, warning } = await createCustomerRow(tx, staffId, body);
-    const created = await insertSeries(tx, auth, staffId, customer.id, body);
+    const created = await insertSeries(tx, auth, staffId, customer.id, body, now);
     return { appointment_id: created.id, customer_id: customer.id, error: null, message: warning };
   });
 }
@@ -188,15 +190,17 @@ async function detail(
 ): Promise<AppointmentDetail> {
   const row = await repo.oneAppointmentRow(db, staffId, appointmentId, customerId);
   if (!row) throw AppError.notFound(MSG.appointmentNotFound);
-  const [labs, series] = await Promise.all([
+  const [labs, visits, blocked] = await Promise.all([
     centreLabIds(db, staffId),
-    row.series_id ? repo.seriesCounts(db, staffId, row.series_id) : undefined,
+    row.series_id ? repo.seriesVisits(db, staffId, row.series_id) : [],
+    row.series_id ? repo.blockedIdsOfSeries(db, staffId, row.series_id) : [],
   ]);
+  const self = visits.find((v) => v.id === appointmentId);
   return {
     ...row,
     pcr_labs: labs,
-    number_of_new_appointments: Math.max(1, series?.appointments ?? 1),
-    number_of_blocked_slots: series?.blocked ?? 0,
+    number_of_new_appointments: self ? rowOf(visits, self).count : 1,
+    number_of_blocked_slots: blocked.length,
   };
 }
 
@@ -210,10 +214,13 @@ export async function listForCustomer(deps: AppDeps, staffId: number, customerId
 }
 
 /**
- * The edit form saves the whole appointment. The series' blocked slots are
- * replaced by number_of_blocked_slots new ones over duration ×
- * number_of_new_appointments and follow the appointment's status; the other
- * appointments of a series stay as they are.
+ * The edit form saves the whole appointment. On the first appointment of a
+ * row (see series-row.ts) it also edits the row: the further appointments
+ * follow its start and service, a higher number of appointments in a row
+ * books more after the last one, a lower number cancels the last ones, and
+ * the blocked slots are replaced by number_of_blocked_slots new ones over the
+ * whole row, carrying the appointment's status. A later appointment of a row
+ * can change its own service, status and notes only. All in one transaction.
  */
 export async function update(
   deps: AppDeps,
@@ -221,6 +228,7 @@ export async function update(
   staffId: number,
   appointmentId: number,
   body: AppointmentUpdate,
+  now: Date = clockNow(),
 ) {
   const parts = splitStartDate(body.start_date)!;
   return deps.db.transaction(async (tx) => {
@@ -232,36 +240,103 @@ export async function update(
     const serviceChanged = before.service_id !== body.service_id;
     const service = await serviceOfCentre(tx, staffId, body.service_id, serviceChanged);
     const start = zonedInstant(parts.date, parts.time, timeZone);
+    const visits = before.series_id ? await repo.seriesVisits(tx, staffId, before.series_id, true) : [];
+    const row = rowOf(visits, before);
     const oldBlocked = before.series_id ? await repo.blockedIdsOfSeries(tx, staffId, before.series_id) : [];
-    const oldCounts = before.series_id
-      ? await repo.seriesCounts(tx, staffId, before.series_id)
-      : { appointments: 1, blocked: 0 };
-    const seriesChanged =
-      oldBlocked.length !== body.number_of_blocked_slots ||
-      Math.max(1, oldCounts.appointments) !== body.number_of_new_appointments;
+    const count = body.number_of_new_appointments;
+    const countChanged = count !== row.count;
+    const blockedChanged = body.number_of_blocked_slots !== oldBlocked.length;
     const moved = start.getTime() !== before.start_date.getTime();
-    if (body.status === 'approved' && (moved || serviceChanged || seriesChanged || before.status !== 'approved')) {
-      await assertBookable(tx, staffId, service, parts.date, parts.time, {
-        count: body.number_of_new_appointments,
-        blocked: body.number_of_blocked_slots,
-        overbook: body.overbook,
-        exceptIds: [appointmentId, ...oldBlocked],
+    const reapproved = body.status === 'approved' && before.status !== 'approved';
+
+    if (!row.isHead) {
+      if (countChanged || blockedChanged) throw AppError.rule(MSG.seriesCountOnlyFirst, 'SERIES_NOT_FIRST');
+      if (moved) throw AppError.rule(MSG.seriesMoveOnlyFirst, 'SERIES_NOT_FIRST');
+      if (body.status === 'approved' && (serviceChanged || reapproved)) {
+        await assertBookable(
+          tx,
+          staffId,
+          service,
+          parts.date,
+          parts.time,
+          { count: 1, blocked: 0, overbook: body.overbook, exceptIds: [appointmentId] },
+          now,
+        );
+      }
+      await repo.updateAppointmentRow(tx, staffId, appointmentId, {
+        service_id: service.id,
+        end_date: new Date(start.getTime() + service.duration * 1000),
+        status: body.status,
+        notes: body.notes ?? null,
+        ...(serviceChanged ? { price: service.price } : {}),
       });
+      await auditUpdate(tx, auth, staffId, before, { start, service, body, created: [], cancelled: [] });
+      return detail(tx, staffId, appointmentId, body.customer_id);
+    }
+
+    if (body.status === 'cancelled' && count > row.count) {
+      throw AppError.rule(MSG.seriesGrowCancelled, 'SERIES_GROW_CANCELLED');
+    }
+    if (body.status === 'approved' && (moved || serviceChanged || countChanged || blockedChanged || reapproved)) {
+      await assertBookable(
+        tx,
+        staffId,
+        service,
+        parts.date,
+        parts.time,
+        {
+          count,
+          blocked: body.number_of_blocked_slots,
+          overbook: body.overbook,
+          exceptIds: [appointmentId, ...row.followers.map((f) => f.id), ...oldBlocked],
+        },
+        now,
+      );
     }
     const seriesId = before.series_id ?? randomUUID();
+    const ms = service.duration * 1000;
     await repo.updateAppointmentRow(tx, staffId, appointmentId, {
       service_id: service.id,
       start_date: start,
-      end_date: new Date(start.getTime() + service.duration * 1000),
+      end_date: new Date(start.getTime() + ms),
       status: body.status,
       notes: body.notes ?? null,
       series_id: seriesId,
       ...(serviceChanged ? { price: service.price } : {}),
     });
+    const plan = planRow(row.followers, start, ms, count);
+    for (const f of plan.keep) {
+      await repo.updateAppointmentRow(tx, staffId, f.id, {
+        start_date: f.start_date,
+        end_date: f.end_date,
+        ...(serviceChanged ? { service_id: service.id, price: service.price } : {}),
+      });
+    }
+    await repo.cancelAppointments(tx, staffId, plan.cancel);
+    const created =
+      plan.create.length === 0
+        ? []
+        : (
+            await repo.insertAppointments(
+              tx,
+              plan.create.map((c) => ({
+                staff_id: staffId,
+                customer_id: body.customer_id,
+                service_id: service.id,
+                series_id: seriesId,
+                source: 'staff',
+                token: randomUUID(),
+                start_date: c.start_date,
+                end_date: c.end_date,
+                price: service.price,
+                notes: body.notes ?? null,
+              })),
+            )
+          ).map((r) => r.id);
     await repo.deleteAppointments(tx, staffId, oldBlocked);
     if (body.number_of_blocked_slots > 0) {
       const blocks = seriesRows(staffId, body.customer_id, service, start, {
-        count: body.number_of_new_appointments,
+        count,
         blocked: body.number_of_blocked_slots,
         seriesId,
       }).filter((r) => r.should_block_slot);
@@ -270,32 +345,52 @@ export async function update(
         blocks.map((b) => ({ ...b, status: body.status })),
       );
     }
-    if (before.status !== body.status) {
-      await writeAudit(tx, {
-        staff_id: staffId,
-        user_id: auth.userId,
-        entity: 'appointment',
-        entity_id: appointmentId,
-        action: 'status',
-        before: { status: before.status },
-        after: { status: body.status },
-      });
-    }
-    await writeAudit(tx, {
-      staff_id: staffId,
-      user_id: auth.userId,
-      entity: 'appointment',
-      entity_id: appointmentId,
-      action: 'update',
-      before: { start_date: before.start_date, service_id: before.service_id, notes: before.notes },
-      after: {
-        start_date: start,
-        service_id: service.id,
-        notes: body.notes ?? null,
-        blocked: body.number_of_blocked_slots,
-      },
-    });
+    await auditUpdate(tx, auth, staffId, before, { start, service, body, created, cancelled: plan.cancel });
     return detail(tx, staffId, appointmentId, body.customer_id);
+  });
+}
+
+/** The audit rows of an edit: the status change, each cancelled follower, and the edit itself. */
+async function auditUpdate(
+  tx: DbOrTx,
+  auth: AuthContext,
+  staffId: number,
+  before: NonNullable<Awaited<ReturnType<typeof repo.findAppointmentForUpdate>>>,
+  after: { start: Date; service: Service; body: AppointmentUpdate; created: number[]; cancelled: number[] },
+) {
+  const entry = { staff_id: staffId, user_id: auth.userId, entity: 'appointment' };
+  if (before.status !== after.body.status) {
+    await writeAudit(tx, {
+      ...entry,
+      entity_id: before.id,
+      action: 'status',
+      before: { status: before.status },
+      after: { status: after.body.status },
+    });
+  }
+  for (const id of after.cancelled) {
+    await writeAudit(tx, {
+      ...entry,
+      entity_id: id,
+      action: 'status',
+      before: { status: 'approved' },
+      after: { status: 'cancelled', reason: 'series_shortened' },
+    });
+  }
+  await writeAudit(tx, {
+    ...entry,
+    entity_id: before.id,
+    action: 'update',
+    before: { start_date: before.start_date, service_id: before.service_id, notes: before.notes },
+    after: {
+      start_date: after.start,
+      service_id: after.service.id,
+      notes: after.body.notes ?? null,
+      count: after.body.number_of_new_appointments,
+      blocked: after.body.number_of_blocked_slots,
+      created: after.created,
+      cancelled: after.cancelled,
+    },
   });
 }
 

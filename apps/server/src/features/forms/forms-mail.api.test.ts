@@ -1,6 +1,7 @@
 import { ROLE } from '@tz/shared/constants';
 import { MSG } from '@tz/shared/messages';
 import { and, eq } from 'drizzle-orm';
+import { decodeJwt } from 'jose';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../db/schema/mail';
@@ -9,6 +10,7 @@ import { centreWithUser, createFormAppointment } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { processOutbox } from '../mail/mail-outbox';
 import { ensureDefaultForms } from './default-forms';
+import { formLink, inviteToForm } from './forms.service';
 
 interface Received {
   to: string[];
@@ -89,6 +91,34 @@ describe('invitation to the questionnaire', () => {
       .from(auditLog)
       .where(and(eq(auditLog.entity_id, String(a.id)), eq(auditLog.action, 'check_in_form_invite')));
     expect(audit).toHaveLength(1);
+  });
+
+  it('keeps the link valid until the end of the appointment day when that is more than 14 days ahead', async () => {
+    // sent on 23.11. for an appointment on 23.12. at 09:00 in Berlin (issue 13, B7)
+    const now = new Date('2026-11-23T10:00:00Z');
+    const start = new Date('2026-12-23T08:00:00Z');
+    const a = await createFormAppointment(
+      t.database.db,
+      { staff_id: own.centre.id, start_date: start, end_date: new Date(start.getTime() + 15 * 60_000) },
+      { email: 'spaet@kunde.example' },
+    );
+    const auth = {
+      userId: own.user.id,
+      sessionId: 'test',
+      staffId: own.centre.id,
+      roleId: ROLE.staff,
+      name: own.user.name,
+      email: own.user.email,
+      expiresAt: new Date(now.getTime() + 3600_000),
+    };
+    await inviteToForm(t.deps, auth, own.centre.id, a.customer_appointment_id, 'http://localhost', now);
+    const [queued] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'spaet@kunde.example'));
+    expect(queued!.text).toContain('Der Link ist bis zum 23.12.2026 gültig.');
+    const token = decodeURIComponent(/\/check-in\/\d+\/([A-Za-z0-9._%-]+)/.exec(queued!.text)![1]!);
+    expect(new Date(decodeJwt(token).exp! * 1000).toISOString()).toBe('2026-12-23T23:00:00.000Z');
+    // the QR dialog's link follows the same rule
+    const link = await formLink(t.deps, own.centre.id, a.token, now);
+    expect(link.expires_at).toBe('2026-12-23T23:00:00.000Z');
   });
 
   it('is refused once the form is filled (bit 4) and without an e-mail address', async () => {

@@ -2,18 +2,19 @@ import { CHECKED_IN, QR_SIZE, VACCINATION_CENTRE_TYPE } from '@tz/shared/constan
 import type { CheckInForm, FilledForm, submitFormBodySchema } from '@tz/shared/forms/forms.contract';
 import { MSG } from '@tz/shared/messages';
 import { failingQuestionIds, submissionBits } from '@tz/shared/rules/form-rules';
-import { germanDateOf, germanTimeOf } from '@tz/shared/rules/german-date';
+import { germanDate, germanDateOf, germanTimeOf } from '@tz/shared/rules/german-date';
 import QRCode from 'qrcode';
 import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
 import type { AuthContext } from '../../auth/guard';
+import { now as clockNow } from '../../clock';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import { writeAudit } from '../audit/audit.repository';
 import { enqueueMail } from '../mail/mail-outbox';
 import { renderMail, salutation } from '../mail/mail-template';
 import { checkSubmission } from './answer-validation';
-import { formTokenExpiry, signFormToken, verifyFormToken } from './form-token';
+import { formTokenExpiry, lastValidDay, signFormToken, verifyFormToken } from './form-token';
 import * as repo from './forms.repository';
 
 /** The spec's "400 carrying error.form": the public form cannot be loaded. */
@@ -101,9 +102,9 @@ async function formIdFor(db: DbOrTx, appointment: repo.FormAppointment) {
   return id;
 }
 
-async function linkFor(deps: AppDeps, db: DbOrTx, appointment: repo.FormAppointment) {
+async function linkFor(deps: AppDeps, db: DbOrTx, appointment: repo.FormAppointment, now: Date) {
   const formId = await formIdFor(db, appointment);
-  const expiresAt = formTokenExpiry();
+  const expiresAt = formTokenExpiry(now, appointment.start_date, appointment.centre.time_zone);
   const token = await signFormToken(
     deps.config.jwtSecret,
     { cai: appointment.customer_appointment_id, fid: formId },
@@ -112,10 +113,10 @@ async function linkFor(deps: AppDeps, db: DbOrTx, appointment: repo.FormAppointm
   return { formId, token, expiresAt, path: `/check-in/${formId}/${encodeURIComponent(token)}` };
 }
 
-export async function formLink(deps: AppDeps, staffId: number, appointmentToken: string) {
+export async function formLink(deps: AppDeps, staffId: number, appointmentToken: string, now: Date = clockNow()) {
   const appointment = await repo.findStaffAppointmentByToken(deps.db, staffId, appointmentToken);
   if (!appointment) throw AppError.notFound(MSG.appointmentNotFound);
-  const link = await linkFor(deps, deps.db, appointment);
+  const link = await linkFor(deps, deps.db, appointment, now);
   return {
     form_id: link.formId,
     form_token: link.token,
@@ -149,13 +150,20 @@ export async function filledForm(deps: AppDeps, staffId: number, cai: number): P
 }
 
 /** Invites the customer by e-mail to the questionnaire; only while it is not filled (bit 4). */
-export async function inviteToForm(deps: AppDeps, auth: AuthContext, staffId: number, cai: number, origin: string) {
+export async function inviteToForm(
+  deps: AppDeps,
+  auth: AuthContext,
+  staffId: number,
+  cai: number,
+  origin: string,
+  now: Date = clockNow(),
+) {
   return deps.db.transaction(async (tx) => {
     const appointment = await repo.findStaffAppointmentByCai(tx, staffId, cai);
     if (!appointment) throw AppError.notFound(MSG.appointmentNotFound);
     if (appointment.checked_in & CHECKED_IN.filled) throw AppError.rule(MSG.formInviteFilled, 'FORM_FILLED');
     if (!appointment.email) throw AppError.rule(MSG.customerWithoutEmail, 'NO_EMAIL');
-    const link = await linkFor(deps, tx, appointment);
+    const link = await linkFor(deps, tx, appointment, now);
     const tz = appointment.centre.time_zone;
     const when = `${germanDateOf(appointment.start_date, tz)} um ${germanTimeOf(appointment.start_date, tz)} Uhr`;
     const body = renderMail(appointment.centre, {
@@ -163,7 +171,7 @@ export async function inviteToForm(deps: AppDeps, auth: AuthContext, staffId: nu
       paragraphs: [
         `für Ihren Termin am ${when} bitten wir Sie, vorab unseren kurzen Fragebogen auszufüllen. So geht es vor Ort schneller.`,
         `Zum Fragebogen: ${origin}${link.path}`,
-        `Der Link ist bis zum ${germanDateOf(link.expiresAt, tz)} gültig.`,
+        `Der Link ist bis zum ${germanDate(lastValidDay(link.expiresAt, tz))} gültig.`,
       ],
     });
     await enqueueMail(tx, {
@@ -186,12 +194,19 @@ export async function inviteToForm(deps: AppDeps, auth: AuthContext, staffId: nu
 }
 
 /** Mails the customer the QR code of the form link (the same code the QR dialog shows). */
-export async function sendQrMail(deps: AppDeps, auth: AuthContext, staffId: number, cai: number, origin: string) {
+export async function sendQrMail(
+  deps: AppDeps,
+  auth: AuthContext,
+  staffId: number,
+  cai: number,
+  origin: string,
+  now: Date = clockNow(),
+) {
   const appointment = await repo.findStaffAppointmentByCai(deps.db, staffId, cai);
   if (!appointment) throw AppError.notFound(MSG.appointmentNotFound);
   if (!appointment.email) throw AppError.rule(MSG.customerWithoutEmail, 'NO_EMAIL');
   const email = appointment.email;
-  const link = await linkFor(deps, deps.db, appointment);
+  const link = await linkFor(deps, deps.db, appointment, now);
   const url = `${origin}${link.path}`;
   const png = await QRCode.toBuffer(url, { width: QR_SIZE, margin: 2 });
   const tz = appointment.centre.time_zone;

@@ -1,33 +1,38 @@
-import { type FreeSlot, freeSlots } from '@tz/shared/rules/free-slots';
+import { type FreeSlot, type FreeSlotsInput, freeSlots } from '@tz/shared/rules/free-slots';
 import { wallClockOf } from '@tz/shared/rules/time-zone';
-import { now } from '../../clock';
+import { now as clockNow } from '../../clock';
 import type { DbOrTx } from '../../db/client';
 import { getService } from '../services/services.service';
 import * as repo from './schedule.repository';
 import { scheduleItems } from './schedule.service';
 
+export interface SlotService {
+  id: number;
+  slot_length: number;
+  duration: number;
+  capacity_max: number;
+}
+
 /**
- * Loads everything the pure freeSlots rule needs for one service and local
- * date of a centre. A later booking page or appointment form calls this.
+ * Everything the pure free-slot and booking rules need for one service and
+ * local date of a centre: opening hours, special days, holidays and what is
+ * booked that day (leaving out `exceptIds`, the rows an edit replaces).
  */
-export async function freeSlotsOfDay(
+export async function dayInput(
   db: DbOrTx,
   staffId: number,
-  serviceId: number,
+  service: SlotService,
   date: string,
-): Promise<FreeSlot[]> {
-  const service = await getService(db, staffId, serviceId);
-  if (!service.active) return [];
-  const timeZone = await repo.centreTimeZone(db, staffId);
+  timeZone: string,
+  exceptIds: number[] = [],
+): Promise<Omit<FreeSlotsInput, 'notBefore'>> {
   const [weekly, specialDays, holidays, occupations] = await Promise.all([
     scheduleItems(db, staffId),
     repo.listSpecialDays(db, staffId, date),
     repo.listHolidays(db, staffId, date),
-    repo.occupationsOfDay(db, staffId, serviceId, date, timeZone),
+    repo.occupationsOfDay(db, staffId, service.id, date, timeZone, exceptIds),
   ]);
-  const { date: today, time: nowTime } = wallClockOf(now(), timeZone);
-  if (date < today) return [];
-  return freeSlots({
+  return {
     date,
     weekly,
     specialDays,
@@ -37,6 +42,22 @@ export async function freeSlotsOfDay(
     capacity: service.capacity_max,
     appointments: occupations.filter((o) => !o.blocked),
     blockedSlots: occupations.filter((o) => o.blocked).map((o) => ({ ...o, persons: 1 })),
-    notBefore: date === today ? nowTime : undefined,
-  });
+  };
+}
+
+/** The free slots of one service on a local date of the centre; none in the past. */
+export async function freeSlotsOfDay(
+  db: DbOrTx,
+  staffId: number,
+  serviceId: number,
+  date: string,
+  now: Date = clockNow(),
+): Promise<FreeSlot[]> {
+  const service = await getService(db, staffId, serviceId);
+  if (!service.active) return [];
+  const timeZone = await repo.centreTimeZone(db, staffId);
+  const local = wallClockOf(now, timeZone);
+  if (date < local.date) return [];
+  const input = await dayInput(db, staffId, service, date, timeZone);
+  return freeSlots({ ...input, notBefore: date === local.date ? local.time : undefined });
 }

@@ -2,9 +2,13 @@ import { notifications } from '@mantine/notifications';
 import { MSG } from '@tz/shared/messages';
 import { ApiError } from '../../api/client';
 
-/** The spec's create errors: 400 with the server's text, otherwise the message in brackets. */
+/**
+ * The spec's create errors: 400 with the server's text after a colon, an error
+ * in the body in brackets. A refused booking (422) names its reason in a whole
+ * sentence, so it reads after the colon too and never in nested brackets.
+ */
 export function createErrorText(e: unknown): string {
-  if (e instanceof ApiError && e.status === 400) return `${MSG.genericErrorColon}${e.message}`;
+  if (e instanceof ApiError && (e.status === 400 || e.status === 422)) return `${MSG.genericErrorColon}${e.message}`;
   return `${MSG.genericError} (${e instanceof Error ? e.message : String(e)})`;
 }
 

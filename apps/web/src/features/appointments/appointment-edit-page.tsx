@@ -1,16 +1,21 @@
-import { Alert, Button, Group, Loader, Paper, Stack, Switch, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Loader, Modal, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import type { AppointmentDetail } from '@tz/shared/appointments/appointment-edit.contract';
 import { MSG } from '@tz/shared/messages';
 import { displayCustomerAppointmentId } from '@tz/shared/rules/appointment-display';
+import { formActionState } from '@tz/shared/rules/form-rules';
 import { germanDate } from '@tz/shared/rules/german-date';
 import { useEffect, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { useAuth } from '../../auth/use-session';
 import { to } from '../../routes';
+import { useBack } from '../../ui/back';
+import { CHECK_IN_QR_TITLE, CheckInQrCode } from '../forms/check-in-qr-code-modal';
+import { VACCINATION_DATA_TITLE, VaccinationData } from '../forms/save-vaccination-data-modal';
 import { AppointmentReceiptDemisActions } from '../receipts/appointment-receipt-demis-actions';
+import { unappliedSeriesChange } from './appointment-edit-result';
 import {
   AppointmentFields,
   type AppointmentFieldValues,
@@ -18,6 +23,7 @@ import {
   appointmentValidation,
   defaultAppointmentValues,
 } from './appointment-fields';
+import { extensionPatient, sendPatientToExtension } from './patient-data-link';
 import { useAppointment, useUpdateAppointment } from './use-appointment-edit';
 import { useAppointmentOptions } from './use-appointments';
 
@@ -46,11 +52,13 @@ export default function AppointmentEditPage() {
   const appointmentId = Number(params.appointment_id);
   const customerId = Number(params.customer_id);
   const auth = useAuth();
-  const navigate = useNavigate();
+  const back = useBack(to('appointments'));
   const appointment = useAppointment(appointmentId, customerId);
   const options = useAppointmentOptions(auth.staffId);
   const update = useUpdateAppointment(appointmentId);
   const [error, setError] = useState<string | null>(null);
+  const [dialog, setDialog] = useState<null | 'qr' | 'vaccination'>(null);
+  const [sendingPatient, setSendingPatient] = useState(false);
   const form = useForm<Values>({
     initialValues: { ...defaultAppointmentValues(), approved: true },
     validate: appointmentValidation,
@@ -68,7 +76,7 @@ export default function AppointmentEditPage() {
     setError(null);
     const p = appointmentPayload(v);
     try {
-      await update.mutateAsync({
+      const saved = await update.mutateAsync({
         customer_id: customerId,
         start_date: `${p.date} ${p.time}:00`,
         service_id: p.service_id,
@@ -78,7 +86,9 @@ export default function AppointmentEditPage() {
         number_of_blocked_slots: p.number_of_blocked_slots,
         overbook: p.overbook,
       });
-      notifications.show({ color: 'green', message: MSG.appointmentUpdated });
+      const unapplied = unappliedSeriesChange(p, saved);
+      if (unapplied) setError(unapplied);
+      else notifications.show({ color: 'green', message: MSG.appointmentUpdated });
     } catch (e) {
       setError(updateErrorText(e));
     }
@@ -93,10 +103,36 @@ export default function AppointmentEditPage() {
     );
   }
   const a = appointment.data;
+  const centreType = options.data?.centre_type ?? '1';
+  const vaccination = formActionState(a.checked_in, centreType).vaccination;
+
+  const sendPatient = async () => {
+    setSendingPatient(true);
+    try {
+      await sendPatientToExtension(extensionPatient(a), window, { id: crypto.randomUUID() });
+      notifications.show({ color: 'green', message: MSG.patientDataSent });
+    } catch {
+      notifications.show({
+        color: 'red',
+        title: MSG.errorTitle,
+        message: (
+          <>
+            {MSG.patientDataFailed}{' '}
+            <Anchor component={Link} to={to('tracemedicsLink')}>
+              Zur Browser-Erweiterung
+            </Anchor>
+          </>
+        ),
+      });
+    } finally {
+      setSendingPatient(false);
+    }
+  };
+
   return (
     <Stack maw={760}>
       <Group justify="space-between">
-        <Button variant="default" onClick={() => navigate(-1)}>
+        <Button variant="default" onClick={back}>
           Zurück
         </Button>
         <Button variant="subtle" component={Link} to={to('customer_edit', { id: a.customer_id })}>
@@ -112,12 +148,53 @@ export default function AppointmentEditPage() {
         {displayCustomerAppointmentId(a.customer_appointment_id)}
       </Text>
       <Paper withBorder p="sm">
-        <AppointmentReceiptDemisActions
-          appointment={a}
-          centre={{ type: options.data?.centre_type ?? '1', email: auth.testcenter_email ?? null }}
-          onChanged={() => appointment.refetch()}
-        />
+        <Stack gap="xs">
+          <AppointmentReceiptDemisActions
+            appointment={a}
+            centre={{ type: centreType, email: auth.testcenter_email ?? null }}
+            onChanged={() => appointment.refetch()}
+          />
+          <Group gap={4}>
+            <Button size="compact-xs" variant="light" onClick={() => setDialog('qr')}>
+              QR-Code / Eingabe
+            </Button>
+            {vaccination && (
+              <Button size="compact-xs" variant="light" onClick={() => setDialog('vaccination')}>
+                {a.vaccination_id ? 'Impfdaten ändern' : 'Impfdaten erfassen'}
+              </Button>
+            )}
+            <Button size="compact-xs" variant="light" onClick={sendPatient} loading={sendingPatient}>
+              Patientendaten an Erweiterung
+            </Button>
+          </Group>
+        </Stack>
       </Paper>
+      <Modal
+        opened={dialog === 'qr'}
+        onClose={() => setDialog(null)}
+        title={CHECK_IN_QR_TITLE}
+        size="md"
+        closeButtonProps={{ 'aria-label': 'Schließen' }}
+      >
+        <CheckInQrCode token={a.token} />
+      </Modal>
+      <Modal
+        opened={dialog === 'vaccination'}
+        onClose={() => setDialog(null)}
+        title={VACCINATION_DATA_TITLE}
+        size="md"
+        closeButtonProps={{ 'aria-label': 'Schließen' }}
+      >
+        {dialog === 'vaccination' && (
+          <VaccinationData
+            token={a.token}
+            onSaved={() => {
+              setDialog(null);
+              void appointment.refetch();
+            }}
+          />
+        )}
+      </Modal>
       {error && (
         <Alert color="red" role="alert">
           {error}

@@ -1,9 +1,22 @@
-import { Checkbox, NumberInput, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import {
+  Button,
+  Checkbox,
+  Group,
+  Loader,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { MSG } from '@tz/shared/messages';
 import { isValidAppointmentTime, nearestHalfHour, normaliseTime } from '@tz/shared/rules/appointment-time';
 import { germanDate, parseGermanDate } from '@tz/shared/rules/german-date';
 import { useAuth } from '../../auth/use-session';
+import { useFreeSlots } from './use-appointment-edit';
 import { useAppointmentOptions } from './use-appointments';
 
 export interface AppointmentFieldValues {
@@ -59,7 +72,16 @@ export function appointmentPayload(v: AppointmentFieldValues) {
 type AnyForm = UseFormReturnType<any>;
 
 /** Date, time, service, notes, series and blocking: shared by the create and edit screens. */
-export function AppointmentFields({ form, currentServiceId }: { form: AnyForm; currentServiceId?: number }) {
+export function AppointmentFields({
+  form,
+  currentServiceId,
+  showFreeSlots = false,
+}: {
+  form: AnyForm;
+  currentServiceId?: number;
+  /** The create screens list the day's free slots of the chosen service; a click takes the time. */
+  showFreeSlots?: boolean;
+}) {
   const { staffId } = useAuth();
   const options = useAppointmentOptions(staffId);
   const services = (options.data?.services ?? [])
@@ -79,6 +101,14 @@ export function AppointmentFields({ form, currentServiceId }: { form: AnyForm; c
         searchable
         {...form.getInputProps('service_id')}
       />
+      {showFreeSlots && (
+        <FreeSlots
+          date={parseGermanDate(form.values.date)}
+          serviceId={form.values.service_id ? Number(form.values.service_id) : null}
+          time={form.values.time}
+          onPick={(time) => form.setFieldValue('time', time)}
+        />
+      )}
       <Textarea label="Notizen" autosize minRows={2} {...form.getInputProps('notes')} />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <NumberInput
@@ -97,6 +127,52 @@ export function AppointmentFields({ form, currentServiceId }: { form: AnyForm; c
         label="Trotzdem buchen (auch außerhalb freier Zeiten, Überbuchung)"
         {...form.getInputProps('overbook', { type: 'checkbox' })}
       />
+    </Stack>
+  );
+}
+
+/** The free slots of the chosen day and service (the server's free-slot rule), as buttons that set the time. */
+function FreeSlots({
+  date,
+  serviceId,
+  time,
+  onPick,
+}: {
+  date: string | null;
+  serviceId: number | null;
+  time: string;
+  onPick: (time: string) => void;
+}) {
+  const slots = useFreeSlots(serviceId, date);
+  if (!date || !serviceId) return null;
+  const picked = isValidAppointmentTime(time) ? normaliseTime(time) : null;
+  return (
+    <Stack gap={4}>
+      <Text size="sm" fw={500} id="free-slots-heading">
+        Freie Zeiten am {germanDate(date)}
+      </Text>
+      {slots.isLoading && <Loader size="xs" aria-label="Freie Zeiten werden geladen" />}
+      {slots.data?.length === 0 && (
+        <Text size="sm" c="dimmed">
+          {MSG.noFreeSlots}
+        </Text>
+      )}
+      {!!slots.data?.length && (
+        <Group gap={4} role="group" aria-labelledby="free-slots-heading">
+          {slots.data.map((s) => (
+            <Button
+              key={s.start_time}
+              size="compact-xs"
+              variant={s.start_time === picked ? 'filled' : 'default'}
+              aria-pressed={s.start_time === picked}
+              aria-label={`${s.start_time} Uhr, ${s.free === 1 ? 'ein Platz' : `${s.free} Plätze`} frei`}
+              onClick={() => onPick(s.start_time)}
+            >
+              {s.start_time}
+            </Button>
+          ))}
+        </Group>
+      )}
     </Stack>
   );
 }

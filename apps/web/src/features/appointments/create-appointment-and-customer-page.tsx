@@ -104,7 +104,7 @@ export default function CreateAppointmentAndCustomerPage() {
           <Title order={2} size="h4">
             Termin
           </Title>
-          <AppointmentFields form={form} />
+          <AppointmentFields form={form} showFreeSlots />
           <Checkbox
             label="Bestätigungsmail an den Kunden senden"
             checked={sendMail && !!form.values.email.trim()}

@@ -64,7 +64,7 @@ export default function CreateAppointmentPage() {
       )}
       <form onSubmit={submit} noValidate>
         <Stack>
-          <AppointmentFields form={form} />
+          <AppointmentFields form={form} showFreeSlots />
           <Checkbox
             label="Bestätigungsmail an den Kunden senden"
             checked={sendMail && !!c?.email}

@@ -11,6 +11,7 @@ import {
   type NewAppointment,
   updateAppointment,
 } from '@tz/shared/appointments/appointment-edit.contract';
+import { listFreeSlots } from '@tz/shared/schedule/schedule.contract';
 import { api } from '../../api/client';
 import { useAuth } from '../../auth/use-session';
 
@@ -35,6 +36,16 @@ export const useDisabledAppointments = () => {
   return useQuery({
     queryKey: ['appointments', staffId, 'disabled'],
     queryFn: () => api(listDisabledAppointments, { params: { staffId } }),
+  });
+};
+
+/** The free slots of a service on a date ('YYYY-MM-DD'); stale after every appointment write (same key root). */
+export const useFreeSlots = (serviceId: number | null, date: string | null) => {
+  const { staffId } = useAuth();
+  return useQuery({
+    queryKey: ['appointments', staffId, 'free-slots', serviceId, date],
+    queryFn: () => api(listFreeSlots, { params: { staffId }, query: { service_id: serviceId!, date: date! } }),
+    enabled: !!serviceId && !!date,
   });
 };
 

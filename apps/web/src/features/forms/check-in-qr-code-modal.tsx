@@ -20,6 +20,21 @@ function formStatus(checkedIn: number) {
 /** Route check-in-qr-code: the QR code of the form link (size 250) and the link itself. */
 export default function CheckInQrCodeModal() {
   const { token = '' } = useParams();
+  return (
+    <RouteModal title={CHECK_IN_QR_TITLE} size="md">
+      <CheckInQrCode token={token} />
+    </RouteModal>
+  );
+}
+
+export const CHECK_IN_QR_TITLE = 'QR-Code zum Fragebogen';
+
+/**
+ * The QR code of an appointment's form link, the link to open the form for
+ * input, and the QR mail: in the route modal over the list and in the edit
+ * screen's dialog.
+ */
+export function CheckInQrCode({ token }: { token: string }) {
   const link = useFormLink(token);
   const mail = useSendFormQrMail();
   const [qr, setQr] = useState<string | null>(null);
@@ -49,7 +64,7 @@ export default function CheckInQrCodeModal() {
   };
 
   return (
-    <RouteModal title="QR-Code zum Fragebogen" size="md">
+    <>
       {!token && <Alert color="yellow">{MSG.appointmentNotFound}</Alert>}
       {token && link.isLoading && <Loader aria-label="QR-Code wird geladen" />}
       {link.error && (
@@ -84,6 +99,6 @@ export default function CheckInQrCodeModal() {
           </Group>
         </Stack>
       )}
-    </RouteModal>
+    </>
   );
 }

@@ -2,7 +2,7 @@ import { Alert, Autocomplete, Button, Group, Loader, NumberInput, Stack, Text, T
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { VACCINES } from '@tz/shared/constants';
-import type { VaccinationData } from '@tz/shared/forms/forms.contract';
+import type { VaccinationData as VaccinationDataValues } from '@tz/shared/forms/forms.contract';
 import { MSG } from '@tz/shared/messages';
 import { germanDate } from '@tz/shared/rules/german-date';
 import { dateInZone } from '@tz/shared/rules/time-zone';
@@ -17,9 +17,21 @@ const today = () => dateInZone(new Date(), 'Europe/Berlin');
 /** Route save-vaccination-data: vaccine, batch, dose and date of a vaccination appointment. */
 export default function SaveVaccinationDataModal() {
   const { token = '' } = useParams();
+  const back = useBackToAppointments();
+  return (
+    <RouteModal title={VACCINATION_DATA_TITLE} size="md">
+      <VaccinationData token={token} onSaved={back} />
+    </RouteModal>
+  );
+}
+
+export const VACCINATION_DATA_TITLE = 'Impfdaten erfassen';
+
+/** Who is vaccinated and the vaccination form: in the route modal over the list and in the edit screen's dialog. */
+export function VaccinationData({ token, onSaved }: { token: string; onSaved: () => void }) {
   const view = useVaccinationData(token);
   return (
-    <RouteModal title="Impfdaten erfassen" size="md">
+    <>
       {view.isLoading && <Loader aria-label="Impfdaten werden geladen" />}
       {view.error && (
         <Alert color="red" role="alert">
@@ -32,16 +44,23 @@ export default function SaveVaccinationDataModal() {
             {view.data.first_name} {view.data.last_name}
             {view.data.birthday ? `, geb. ${germanDate(view.data.birthday)}` : ''} · {view.data.service_title}
           </Text>
-          <VaccinationForm token={token} initial={view.data.vaccination} />
+          <VaccinationForm token={token} initial={view.data.vaccination} onSaved={onSaved} />
         </Stack>
       )}
-    </RouteModal>
+    </>
   );
 }
 
-function VaccinationForm({ token, initial }: { token: string; initial: VaccinationData | null }) {
+function VaccinationForm({
+  token,
+  initial,
+  onSaved,
+}: {
+  token: string;
+  initial: VaccinationDataValues | null;
+  onSaved: () => void;
+}) {
   const save = useSaveVaccinationData(token);
-  const back = useBackToAppointments();
   const [error, setError] = useState<string | null>(null);
   const form = useForm<{ vaccine: string; batch_number: string; dose: number | string; vaccination_date: string }>({
     initialValues: initial ?? { vaccine: '', batch_number: '', dose: 1, vaccination_date: today() },
@@ -61,7 +80,7 @@ function VaccinationForm({ token, initial }: { token: string; initial: Vaccinati
     try {
       const res = await save.mutateAsync({ ...v, dose: Number(v.dose) });
       notifications.show({ color: 'green', message: res.message });
-      back();
+      onSaved();
     } catch (e) {
       setError(e instanceof ApiError ? e.message : MSG.genericError);
     }

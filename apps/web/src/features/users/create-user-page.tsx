@@ -4,10 +4,11 @@ import { notifications } from '@mantine/notifications';
 import { ASSIGNABLE_ROLES, isPlatformAdmin, MIN_PASSWORD_LENGTH, ROLE, ROLE_LABELS } from '@tz/shared/constants';
 import { MSG } from '@tz/shared/messages';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { ApiError } from '../../api/client';
 import { useAuth } from '../../auth/use-session';
 import { to } from '../../routes';
+import { useBack } from '../../ui/back';
 import { useCreateUser } from './use-users';
 
 export default function CreateUserPage() {
@@ -32,6 +33,7 @@ export default function CreateUserPage() {
     disabled: !isPlatformAdmin(auth.role_id) && r < auth.role_id,
   }));
   const back = to('users', { id: auth.staffId });
+  const goBack = useBack(back);
   const submit = form.onSubmit(async (v) => {
     setError(null);
     try {
@@ -70,7 +72,7 @@ export default function CreateUserPage() {
             <Button type="submit" loading={create.isPending}>
               Speichern
             </Button>
-            <Button variant="default" component={Link} to={back}>
+            <Button variant="default" onClick={goBack}>
               Zurück
             </Button>
           </Group>

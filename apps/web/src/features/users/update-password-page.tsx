@@ -4,10 +4,11 @@ import { notifications } from '@mantine/notifications';
 import { MIN_PASSWORD_LENGTH, ROLE } from '@tz/shared/constants';
 import { MSG } from '@tz/shared/messages';
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { useAuth } from '../../auth/use-session';
 import { to } from '../../routes';
+import { useBack } from '../../ui/back';
 import { useUpdatePassword } from './use-users';
 
 export default function UpdatePasswordPage() {
@@ -27,6 +28,7 @@ export default function UpdatePasswordPage() {
   });
   // Staff members cannot open the user list; they return home instead.
   const back = auth.role_id <= ROLE.manager ? to('users', { id: auth.staffId }) : to('home');
+  const goBack = useBack(back);
   const submit = form.onSubmit(async (v) => {
     setError(null);
     try {
@@ -55,7 +57,7 @@ export default function UpdatePasswordPage() {
             <Button type="submit" loading={update.isPending}>
               Speichern
             </Button>
-            <Button variant="default" component={Link} to={back}>
+            <Button variant="default" onClick={goBack}>
               Zurück
             </Button>
           </Group>
