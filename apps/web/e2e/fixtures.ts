@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
 import type { TestCentres } from '@tz/shared/testing/testing.contract';
 import { startServer } from './server';
 
@@ -62,6 +62,34 @@ export async function advanceClocks(page: Page, baseURL: string, ms: number) {
   });
   if (!res.ok) throw new Error(`Uhr nicht gestellt: ${res.status}`);
   await page.clock.fastForward(ms);
+}
+
+/** The API as a logged-in user, for the data a test needs before it opens a screen. */
+export async function apiAs(request: APIRequestContext, email: string) {
+  const res = await request.post('/api/auth/login', { data: { email, password: DEMO_PASSWORD } });
+  expect(res.ok()).toBe(true);
+  const { token, bookly_staff_id: staffId } = (await res.json()) as { token: string; bookly_staff_id: number };
+  const headers = { authorization: `Bearer ${token}` };
+  const call = async <T>(method: 'get' | 'post', path: string, data?: unknown): Promise<T> => {
+    const answer = await request[method](`/api/staff/${staffId}${path}`, { headers, data });
+    if (!answer.ok()) throw new Error(`${method.toUpperCase()} ${path}: ${answer.status()} ${await answer.text()}`);
+    return (await answer.json()) as T;
+  };
+  return {
+    staffId,
+    get: <T>(path: string) => call<T>('get', path),
+    post: <T>(path: string, data: unknown) => call<T>('post', path, data),
+  };
+}
+
+/** 'YYYY-MM-DD' of E2E_NOW plus n days in Berlin, moved on to the next Monday–Friday when it is a weekend. */
+export function workdayAhead(n: number) {
+  const d = new Date(
+    `${new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date(E2E_NOW))}T12:00:00Z`,
+  );
+  d.setUTCDate(d.getUTCDate() + n);
+  while (d.getUTCDay() === 0 || d.getUTCDay() === 6) d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
 }
 
 /** Logs in through the real login form, as a person would. */

@@ -251,8 +251,6 @@ export const MSG = {
   serviceInactive: 'Diese Dienstleistung ist nicht aktiv.',
   /** Ends every refused booking (bookingRefusalMessage), after the sentence that names the reason. */
   overbookHint: 'Zum Überbuchen bitte „Trotzdem buchen“ wählen.',
-  /** The part every slot refusal contains; the end-to-end suite looks for it. */
-  slotNotFree: 'Zum Überbuchen bitte „Trotzdem buchen“ wählen.',
   bookingInPast: 'Der Termin liegt in der Vergangenheit.',
   seriesCountOnlyFirst:
     'Die Anzahl der Termine in Folge und der blockierten Plätze lässt sich nur am ersten Termin der Serie ändern.',

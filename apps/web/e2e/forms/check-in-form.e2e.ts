@@ -1,5 +1,6 @@
 import { devices, type Page } from '@playwright/test';
 import { MSG } from '@tz/shared/messages';
+import { displayCustomerAppointmentId } from '@tz/shared/rules/appointment-display';
 import { dismissNewsPrompt, E2E_NOW, expect, expectAccessible, loginAs, test } from '../fixtures';
 
 /** Logs in and closes the news prompt, which would cover the dialogs. */
@@ -14,9 +15,10 @@ async function openQr(page: Page, token: string) {
   const dialog = page.getByRole('dialog', { name: 'QR-Code zum Fragebogen' });
   await expect(dialog.getByRole('img', { name: 'QR-Code mit dem Link zum Fragebogen' })).toBeVisible();
   const href = await dialog.getByRole('link', { name: /\/check-in\/\d+\// }).getAttribute('href');
-  const cai = /Termin-Nr\. (\d+)/.exec((await dialog.textContent()) ?? '')?.[1];
-  expect(href).toMatch(/\/check-in\/\d+\//);
+  // The link carries the full appointment number; the dialog shows a person its last six digits.
+  const cai = /\/check-in\/(\d+)\//.exec(href ?? '')?.[1];
   expect(cai).toMatch(/^\d+$/);
+  await expect(dialog.getByText(`Termin-Nr. ${displayCustomerAppointmentId(Number(cai))}`)).toBeVisible();
   return { dialog, href: href!, cai: cai! };
 }
 
