@@ -19,6 +19,9 @@ export const MSG = {
   invalidJson: 'Die Anfrage konnte nicht gelesen werden (ungültiges JSON).',
   notFound: 'Die angeforderte Adresse wurde nicht gefunden.',
   forbidden: 'Sie haben keine Berechtigung für diese Aktion.',
+  noPermissionTitle: 'Keine Berechtigung',
+  noPermissionPage:
+    'Sie haben keine Berechtigung für diese Seite. Bitte wenden Sie sich an die Administration Ihres Testzentrums, wenn Sie sie benötigen.',
   notLoggedIn: 'Bitte melden Sie sich an.',
   tooManyRequests: 'Zu viele Anfragen. Bitte warten Sie einen Moment und versuchen Sie es erneut.',
   tooManyLogins: 'Zu viele fehlgeschlagene Anmeldeversuche. Bitte versuchen Sie es in 15 Minuten erneut.',

@@ -1,12 +1,13 @@
 import { Alert, Button, Group, PasswordInput, Stack, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { MIN_PASSWORD_LENGTH, ROLE } from '@tz/shared/constants';
+import { MIN_PASSWORD_LENGTH } from '@tz/shared/constants';
 import { MSG } from '@tz/shared/messages';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { useAuth } from '../../auth/use-session';
+import { mayOpen } from '../../route-access';
 import { to } from '../../routes';
 import { useUpdatePassword } from './use-users';
 
@@ -26,7 +27,7 @@ export default function UpdatePasswordPage() {
     },
   });
   // Staff members cannot open the user list; they return home instead.
-  const back = auth.role_id <= ROLE.manager ? to('users', { id: auth.staffId }) : to('home');
+  const back = mayOpen('users', auth.role_id) ? to('users', { id: auth.staffId }) : to('home');
   const submit = form.onSubmit(async (v) => {
     setError(null);
     try {
