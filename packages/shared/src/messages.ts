@@ -167,6 +167,8 @@ export const MSG = {
   missingDemisSettings: 'Missing DEMIS settings',
   missingDemisSettingsText:
     'Die DEMIS-Einstellungen oder das Zertifikat des Zentrums sind unvollständig. Bitte ergänzen Sie sie in den Einstellungen.',
+  missingDemisSettingsAskAdmin:
+    'Die DEMIS-Einstellungen oder das Zertifikat des Zentrums sind unvollständig. Bitte wenden Sie sich an die Administration Ihres Testzentrums, damit sie in den Einstellungen ergänzt werden.',
   openSettings: 'Einstellungen öffnen',
   demisOnlyPositive: 'Nur positive Testergebnisse können an DEMIS gemeldet werden.',
   demisAlreadyReported: 'Dieser Test wurde bereits an DEMIS gemeldet.',
