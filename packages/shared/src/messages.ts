@@ -157,6 +157,11 @@ export const MSG = {
   receiptNoRecipient: 'Es ist keine E-Mail-Adresse für den Beleg bekannt. Bitte eine Adresse angeben.',
   receiptCancelledAppointment: 'Für einen stornierten Termin kann kein Beleg erstellt werden.',
   receiptNotIssued: 'Für diesen Termin wurde noch kein Beleg erstellt.',
+  receiptCopyNeedsReceipt:
+    'Für diesen Termin gibt es noch keinen Beleg. Eine Kopie ist möglich, sobald der Beleg gesendet oder heruntergeladen wurde.',
+  blockedSlotNoReceipt:
+    'Ein blockierter Platz ist kein Termin eines Kunden: Dafür gibt es weder Beleg noch Bestätigungsmail.',
+  receiptIssued: 'Beleg erstellt',
   receiptSendConfirm: 'Soll der Beleg per E-Mail versendet werden?',
   receiptAddressPrompt:
     'An welche E-Mail-Adresse soll der Beleg gehen? Leer lassen für die E-Mail-Adresse des Zentrums.',

@@ -13,11 +13,12 @@ import {
 } from '@tz/shared/appointments/appointment-edit.contract';
 import { api } from '../../api/client';
 import { useAuth } from '../../auth/use-session';
+import { appointmentKeys } from './use-appointments';
 
 export const useAppointment = (appointmentId: number, customerId: number) => {
   const { staffId } = useAuth();
   return useQuery({
-    queryKey: ['appointments', staffId, 'one', appointmentId, customerId],
+    queryKey: appointmentKeys.one(staffId, appointmentId, customerId),
     queryFn: () => api(getAppointment, { params: { staffId, appointmentId, customerId } }),
   });
 };

@@ -5,6 +5,7 @@ import { OEGD_TEST_TYPES, RESULT, VACCINATION_CENTRE_TYPE } from '@tz/shared/con
 import { DEMIS_STATUS_SUCCESS } from '@tz/shared/demis/demis.contract';
 import { MSG } from '@tz/shared/messages';
 import type { HandoffLanguage } from '@tz/shared/rules/handoff-payload';
+import { receiptActionsState } from '@tz/shared/rules/receipt-actions';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../../api/client';
@@ -28,6 +29,9 @@ export interface ReceiptDemisAppointment {
   demis_status: string | null;
   service_test_type: number | null;
   customer_email: string | null;
+  status: string;
+  has_receipt: boolean;
+  should_block_slot: boolean;
 }
 
 export interface ReceiptDemisCentre {
@@ -73,6 +77,8 @@ export function AppointmentReceiptDemisActions({
   const [address, setAddress] = useState('');
   const [copyError, setCopyError] = useState<string | null>(null);
   const id = appointment.appointment_id;
+  // Actions that could only fail are disabled, with the reason as their tooltip (as 'Einladen').
+  const why = receiptActionsState(appointment);
 
   const askReceipt = () =>
     modals.openConfirmModal({
@@ -171,18 +177,44 @@ export function AppointmentReceiptDemisActions({
 
   return (
     <Group gap={4} wrap="wrap">
-      <Button size="compact-xs" variant="light" onClick={askReceipt} loading={sendReceipt.isPending}>
+      <Button
+        size="compact-xs"
+        variant="light"
+        onClick={askReceipt}
+        loading={sendReceipt.isPending}
+        disabled={!!why.send}
+        title={why.send ?? undefined}
+      >
         Beleg senden
       </Button>
-      <Button size="compact-xs" variant="light" onClick={download} loading={downloadReceipt.isPending}>
+      <Button
+        size="compact-xs"
+        variant="light"
+        onClick={download}
+        loading={downloadReceipt.isPending}
+        disabled={!!why.download}
+        title={why.download ?? undefined}
+      >
         Beleg herunterladen
       </Button>
-      <Button size="compact-xs" variant="light" onClick={askCopy}>
+      <Button size="compact-xs" variant="light" onClick={askCopy} disabled={!!why.copy} title={why.copy ?? undefined}>
         Belegkopie
       </Button>
-      <Button size="compact-xs" variant="light" onClick={confirmationMail} loading={confirmation.isPending}>
+      <Button
+        size="compact-xs"
+        variant="light"
+        onClick={confirmationMail}
+        loading={confirmation.isPending}
+        disabled={!!why.confirmationMail}
+        title={why.confirmationMail ?? undefined}
+      >
         Bestätigungsmail
       </Button>
+      {appointment.has_receipt && (
+        <Badge color="blue" variant="dot">
+          {MSG.receiptIssued}
+        </Badge>
+      )}
       {!isVaccinationCentre && reported && (
         <Badge color="green" variant="light">
           {MSG.demisReported}
