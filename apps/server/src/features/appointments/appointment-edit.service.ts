@@ -23,11 +23,17 @@ import { centreLabIds, todayBounds } from './appointments.repository';
 
 type Service = NonNullable<Awaited<ReturnType<typeof repo.findServiceOfCentre>>>;
 
-async function serviceOfCentre(db: DbOrTx, staffId: number, serviceId: number, mustBeActive: boolean) {
+/** The service of a request; `field` is its path in the request body (refusals name it). */
+async function serviceOfCentre(
+  db: DbOrTx,
+  staffId: number,
+  serviceId: number,
+  mustBeActive: boolean,
+  field = 'service_id',
+) {
   const service = await repo.findServiceOfCentre(db, staffId, serviceId);
-  if (!service)
-    throw AppError.badRequest(MSG.serviceNotOfCentre, [{ field: 'service_id', message: MSG.serviceNotOfCentre }]);
-  if (mustBeActive && !service.active) throw AppError.rule(MSG.serviceInactive, 'SERVICE_INACTIVE');
+  if (!service) throw AppError.field(400, field, MSG.serviceNotOfCentre, 'BAD_REQUEST');
+  if (mustBeActive && !service.active) throw AppError.field(422, field, MSG.serviceInactive, 'SERVICE_INACTIVE');
   return service;
 }
 
@@ -46,12 +52,13 @@ async function assertBookable(
   service: Service,
   date: string,
   time: string,
-  plan: { count: number; blocked: number; overbook: boolean; exceptIds: number[] },
+  plan: { count: number; blocked: number; overbook: boolean; exceptIds: number[]; field: 'time' | 'start_date' },
 ) {
   if (plan.overbook) return;
   const timeZone = await scheduleRepo.centreTimeZone(db, staffId);
   const today = dateInZone(new Date(), timeZone);
-  const refuse = () => AppError.rule(MSG.slotNotFree, 'SLOT_NOT_FREE');
+  // the request's time field: the form marks it
+  const refuse = () => AppError.field(422, plan.field, MSG.slotNotFree, 'SLOT_NOT_FREE');
   if (date < today) throw refuse();
   const [weekly, specialDays, holidays, occupations] = await Promise.all([
     scheduleItems(db, staffId),
@@ -125,6 +132,7 @@ async function insertSeries(tx: DbOrTx, auth: AuthContext, staffId: number, cust
     blocked: body.number_of_blocked_slots,
     overbook: body.overbook,
     exceptIds: [],
+    field: 'time',
   });
   const timeZone = await scheduleRepo.centreTimeZone(tx, staffId);
   const rows = seriesRows(staffId, customerId, service, zonedInstant(body.date, time, timeZone), {
@@ -245,6 +253,7 @@ export async function update(
         blocked: body.number_of_blocked_slots,
         overbook: body.overbook,
         exceptIds: [appointmentId, ...oldBlocked],
+        field: 'start_date',
       });
     }
     const seriesId = before.series_id ?? randomUUID();
@@ -329,7 +338,7 @@ export async function bulkService(
     for (const [id, serviceId] of entries) {
       let service = services.get(serviceId);
       if (!service) {
-        service = await serviceOfCentre(tx, staffId, serviceId, true);
+        service = await serviceOfCentre(tx, staffId, serviceId, true, `appointments.${id}`);
         services.set(serviceId, service);
       }
       const a = byId.get(id)!;

@@ -5,11 +5,12 @@ import { MIN_PASSWORD_LENGTH } from '@tz/shared/constants';
 import { MSG } from '@tz/shared/messages';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { ApiError } from '../../api/client';
 import { useAuth } from '../../auth/use-session';
 import { mayOpen } from '../../route-access';
 import { to } from '../../routes';
+import { applyServerErrors, labelsOf } from '../../ui/server-errors';
 import { useUpdatePassword } from './use-users';
+import { PASSWORD_LABELS as L } from './user-field-labels';
 
 export default function UpdatePasswordPage() {
   const { user_id } = useParams();
@@ -35,7 +36,7 @@ export default function UpdatePasswordPage() {
       notifications.show({ color: 'green', message: MSG.passwordSaved });
       navigate(back);
     } catch (e) {
-      setError(e instanceof ApiError ? e.message : MSG.genericError);
+      setError(applyServerErrors(form, e, labelsOf(L)).text);
     }
   });
   return (
@@ -50,8 +51,8 @@ export default function UpdatePasswordPage() {
       )}
       <form onSubmit={submit} noValidate>
         <Stack>
-          <PasswordInput label="Neues Passwort" required {...form.getInputProps('password')} />
-          <PasswordInput label="Neues Passwort wiederholen" required {...form.getInputProps('password2')} />
+          <PasswordInput label={L.password} required {...form.getInputProps('password')} />
+          <PasswordInput label={L.password2} required {...form.getInputProps('password2')} />
           <Group>
             <Button type="submit" loading={update.isPending}>
               Speichern
