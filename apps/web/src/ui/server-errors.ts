@@ -16,6 +16,12 @@ export const labelsOf =
   (path) =>
     Object.hasOwn(labels, path) ? labels[path] : undefined;
 
+/**
+ * The form's path of a request body path, where the form names a field
+ * differently (the message may decide: one request field can be two form fields).
+ */
+export type ToFormPath = (field: string, message: string) => string | undefined;
+
 export interface ServerErrorSummary {
   /** Form path → message of every field the server refused that the form shows. */
   errors: Record<string, string>;
@@ -34,7 +40,7 @@ export interface ServerErrorSummary {
 export function summariseServerError(
   error: unknown,
   label: FieldLabel,
-  toFormPath: (field: string) => string | undefined = (f) => f,
+  toFormPath: ToFormPath = (f) => f,
 ): ServerErrorSummary {
   const details = error instanceof ApiError ? fieldErrorsOf(error.details) : [];
   if (details.length === 0) {
@@ -43,7 +49,7 @@ export function summariseServerError(
   const errors: Record<string, string> = {};
   const lines: string[] = [];
   for (const d of details) {
-    const path = d.field ? toFormPath(d.field) : undefined;
+    const path = d.field ? toFormPath(d.field, d.message) : undefined;
     const name = path === undefined ? undefined : label(path);
     if (path !== undefined && name !== undefined && !(path in errors)) errors[path] = d.message;
     lines.push(name ? `${name}: ${d.message}` : d.message);
@@ -69,7 +75,7 @@ export function applyServerErrors(
   form: ErrorTarget,
   error: unknown,
   label: FieldLabel,
-  options: { toFormPath?: (field: string) => string | undefined; focus?: boolean } = {},
+  options: { toFormPath?: ToFormPath; focus?: boolean } = {},
 ): ServerErrorSummary {
   const summary = summariseServerError(error, label, options.toFormPath);
   form.setErrors(summary.errors);

@@ -2,10 +2,14 @@ import { notifications } from '@mantine/notifications';
 import { MSG } from '@tz/shared/messages';
 import { ApiError } from '../../api/client';
 
-/** The spec's create errors: 400 with the server's text, otherwise the message in brackets. */
-export function createErrorText(e: unknown): string {
-  if (e instanceof ApiError && e.status === 400) return `${MSG.genericErrorColon}${e.message}`;
-  return `${MSG.genericError} (${e instanceof Error ? e.message : String(e)})`;
+/**
+ * The spec's create errors: 400 with the error text or the joined messages,
+ * otherwise the message in brackets. `text` is the refusal in the form's terms
+ * (applyServerErrors: each field by its label).
+ */
+export function createErrorText(e: unknown, text: string): string {
+  if (e instanceof ApiError && e.status === 400) return `${MSG.genericErrorColon}${text}`;
+  return `${MSG.genericError} (${e instanceof ApiError ? text : e instanceof Error ? e.message : String(e)})`;
 }
 
 /**

@@ -10,7 +10,9 @@ import { useAuth } from '../../auth/use-session';
 import { to } from '../../routes';
 import { formatDate } from '../../ui/format';
 import { isoToGerman } from '../../ui/german-date';
+import { applyServerErrors, labelsOf } from '../../ui/server-errors';
 import { AppointmentReceiptDemisActions } from '../receipts/appointment-receipt-demis-actions';
+import { APPOINTMENT_LABELS, editFormPath } from './appointment-field-labels';
 import {
   AppointmentFields,
   type AppointmentFieldValues,
@@ -34,11 +36,9 @@ const valuesOf = (a: AppointmentDetail): Values => ({
   approved: a.status === 'approved',
 });
 
-/** 'Etwas ist schief gelaufen (code status)' (core-workflow §8) with the server's reason. */
-const updateErrorText = (e: unknown) =>
-  e instanceof ApiError
-    ? `${MSG.genericError} (${e.code} ${e.status}): ${e.message}`
-    : `${MSG.genericError} (${String(e)})`;
+/** 'Etwas ist schief gelaufen (code status)' (core-workflow §8) with the reason in the form's terms. */
+const updateErrorText = (e: unknown, text: string) =>
+  e instanceof ApiError ? `${MSG.genericError} (${e.code} ${e.status}): ${text}` : `${MSG.genericError} (${String(e)})`;
 
 /** appointmentEdit: the whole appointment; status switches freely between approved and cancelled. */
 export default function AppointmentEditPage() {
@@ -80,7 +80,9 @@ export default function AppointmentEditPage() {
       });
       notifications.show({ color: 'green', message: MSG.appointmentUpdated });
     } catch (e) {
-      setError(updateErrorText(e));
+      setError(
+        updateErrorText(e, applyServerErrors(form, e, labelsOf(APPOINTMENT_LABELS), { toFormPath: editFormPath }).text),
+      );
     }
   });
 

@@ -4,6 +4,7 @@ import { MSG } from '@tz/shared/messages';
 import { isValidAppointmentTime, nearestHalfHour, normaliseTime } from '@tz/shared/rules/appointment-time';
 import { useAuth } from '../../auth/use-session';
 import { isoToGerman, parseGermanDate } from '../../ui/german-date';
+import { APPOINTMENT_LABELS as L } from './appointment-field-labels';
 import { useAppointmentOptions } from './use-appointments';
 
 export interface AppointmentFieldValues {
@@ -68,26 +69,26 @@ export function AppointmentFields({ form, currentServiceId }: { form: AnyForm; c
   return (
     <Stack gap="sm">
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextInput label="Datum" placeholder="TT.MM.JJJJ" withAsterisk {...form.getInputProps('date')} />
-        <TextInput label="Uhrzeit" placeholder="HH:MM" maxLength={5} withAsterisk {...form.getInputProps('time')} />
+        <TextInput label={L.date} placeholder="TT.MM.JJJJ" withAsterisk {...form.getInputProps('date')} />
+        <TextInput label={L.time} placeholder="HH:MM" maxLength={5} withAsterisk {...form.getInputProps('time')} />
       </SimpleGrid>
       <Select
-        label="Dienstleistung"
+        label={L.service_id}
         placeholder="Bitte wählen"
         data={services}
         withAsterisk
         searchable
         {...form.getInputProps('service_id')}
       />
-      <Textarea label="Notizen" autosize minRows={2} {...form.getInputProps('notes')} />
+      <Textarea label={L.notes} autosize minRows={2} {...form.getInputProps('notes')} />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <NumberInput
-          label="Anzahl Termine in Folge"
+          label={L.number_of_new_appointments}
           allowDecimal={false}
           {...form.getInputProps('number_of_new_appointments')}
         />
         <NumberInput
-          label="Anzahl blockierter Plätze"
+          label={L.number_of_blocked_slots}
           description="0 = der Termin blockiert nicht"
           allowDecimal={false}
           {...form.getInputProps('number_of_blocked_slots')}
