@@ -1,5 +1,5 @@
 import { MSG } from '@tz/shared/messages';
-import type { ToFormPath } from '../../ui/server-errors';
+import type { FieldLabel, ToFormPath } from '../../ui/server-errors';
 
 /**
  * The labels of the appointment fields (AppointmentFields), keyed by the
@@ -20,3 +20,15 @@ export const APPOINTMENT_LABELS = {
  */
 export const editFormPath: ToFormPath = (field, message) =>
   field === 'start_date' ? (message === MSG.appointmentDateInvalid ? 'date' : 'time') : field;
+
+/**
+ * The rebook list (request { appointments: { <appointment id>: service id } }):
+ * 'appointments.17' is the select 'Neue Dienstleistung für <customer>' of appointment 17.
+ */
+export const bulkServiceLabel =
+  (rows: { appointment_id: number; customer_firstname: string; customer_lastname: string }[]): FieldLabel =>
+  (path) => {
+    const m = /^appointments\.(\d+)$/.exec(path);
+    const a = m ? rows.find((r) => r.appointment_id === Number(m[1])) : undefined;
+    return a ? `Neue Dienstleistung für ${a.customer_firstname} ${a.customer_lastname}` : undefined;
+  };
