@@ -53,6 +53,7 @@ describe('dayHoursProblem names the field to mark', () => {
     expect(field(day('08:00', '12:00', ['10:00', '9:99']))).toBe('break.0.end_time');
     expect(field(day('08:00', '12:00', ['07:00', '07:30']))).toBe('break.0.start_time');
     expect(field(day('08:00', '12:00', ['11:30', '12:30']))).toBe('break.0.end_time');
+    expect(field(day('10:00', '16:00', ['17:00', '17:30']))).toBe('break.0.start_time');
     expect(field(day('08:00', '12:00', ['10:30', '10:00']))).toBe('break.0.end_time');
     expect(field(day('08:00', '12:00', ['10:00', '10:30'], ['10:15', '10:45']))).toBe('break.1.start_time');
     expect(field(day('', '', ['', ''], ['10:00', '10:30']))).toBe('break.1.start_time');

@@ -46,7 +46,8 @@ export function dayHoursProblem(day: DayHoursInput, options: { closedAllowed?: b
     if (bs === undefined) return { field: brk(b.i, 'start_time'), message: MSG.timeFormat };
     if (be === undefined) return { field: brk(b.i, 'end_time'), message: MSG.timeFormat };
     if (bs >= be) return { field: brk(b.i, 'end_time'), message: MSG.startBeforeEnd };
-    if (bs < start) return { field: brk(b.i, 'start_time'), message: MSG.breakOutsideHours };
+    // a break that starts outside the hours is marked at its start, one that only ends outside at its end
+    if (bs < start || bs >= end) return { field: brk(b.i, 'start_time'), message: MSG.breakOutsideHours };
     if (be > end) return { field: brk(b.i, 'end_time'), message: MSG.breakOutsideHours };
     intervals.push({ start: bs, end: be, i: b.i });
   }
