@@ -1,20 +1,24 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { GuestOnly, RequireAuth } from './auth/route-guards';
+import { GuestOnly, RequireAuth, withRouteAccess } from './auth/route-guards';
 import { ROUTES, type RouteName } from './routes';
 import { RouteError } from './ui/route-error';
 import { withChunkTimeout } from './ui/with-chunk-timeout';
 
 type Loader = () => Promise<{ default: ComponentType }>;
 
-/** A code-split route: the screen loads on first visit, with the spec's 120 s chunk timeout. */
+/**
+ * A code-split route: the screen loads on first visit, with the spec's 120 s
+ * chunk timeout, behind the role condition of route-access.ts (a user without
+ * the role sees the 'Keine Berechtigung' page, not the screen).
+ */
 function screen(name: RouteName, load: Loader, children?: RouteObject[]): RouteObject {
   return {
     id: name,
     path: ROUTES[name],
     // children paths stay absolute; react-router accepts them when they extend the parent path
     handle: { name },
-    lazy: async () => ({ Component: (await withChunkTimeout(load())).default }),
+    lazy: async () => ({ Component: withRouteAccess(name, (await withChunkTimeout(load())).default) }),
     errorElement: <RouteError />,
     children,
   };

@@ -21,6 +21,9 @@ export const MSG = {
   invalidJson: 'Die Anfrage konnte nicht gelesen werden (ungültiges JSON).',
   notFound: 'Die angeforderte Adresse wurde nicht gefunden.',
   forbidden: 'Sie haben keine Berechtigung für diese Aktion.',
+  noPermissionTitle: 'Keine Berechtigung',
+  noPermissionPage:
+    'Sie haben keine Berechtigung für diese Seite. Bitte wenden Sie sich an die Administration Ihres Testzentrums, wenn Sie sie benötigen.',
   notLoggedIn: 'Bitte melden Sie sich an.',
   tooManyRequests: 'Zu viele Anfragen. Bitte warten Sie einen Moment und versuchen Sie es erneut.',
   tooManyLogins: 'Zu viele fehlgeschlagene Anmeldeversuche. Bitte versuchen Sie es in 15 Minuten erneut.',
@@ -156,6 +159,11 @@ export const MSG = {
   receiptNoRecipient: 'Es ist keine E-Mail-Adresse für den Beleg bekannt. Bitte eine Adresse angeben.',
   receiptCancelledAppointment: 'Für einen stornierten Termin kann kein Beleg erstellt werden.',
   receiptNotIssued: 'Für diesen Termin wurde noch kein Beleg erstellt.',
+  receiptCopyNeedsReceipt:
+    'Für diesen Termin gibt es noch keinen Beleg. Eine Kopie ist möglich, sobald der Beleg gesendet oder heruntergeladen wurde.',
+  blockedSlotNoReceipt:
+    'Ein blockierter Platz ist kein Termin eines Kunden: Dafür gibt es weder Beleg noch Bestätigungsmail.',
+  receiptIssued: 'Beleg erstellt',
   receiptSendConfirm: 'Soll der Beleg per E-Mail versendet werden?',
   receiptAddressPrompt:
     'An welche E-Mail-Adresse soll der Beleg gehen? Leer lassen für die E-Mail-Adresse des Zentrums.',
@@ -166,6 +174,8 @@ export const MSG = {
   missingDemisSettings: 'Missing DEMIS settings',
   missingDemisSettingsText:
     'Die DEMIS-Einstellungen oder das Zertifikat des Zentrums sind unvollständig. Bitte ergänzen Sie sie in den Einstellungen.',
+  missingDemisSettingsAskAdmin:
+    'Die DEMIS-Einstellungen oder das Zertifikat des Zentrums sind unvollständig. Bitte wenden Sie sich an die Administration Ihres Testzentrums, damit sie in den Einstellungen ergänzt werden.',
   openSettings: 'Einstellungen öffnen',
   demisOnlyPositive: 'Nur positive Testergebnisse können an DEMIS gemeldet werden.',
   demisAlreadyReported: 'Dieser Test wurde bereits an DEMIS gemeldet.',

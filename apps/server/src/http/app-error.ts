@@ -33,4 +33,11 @@ export class AppError extends Error {
   static rule(message: string, code: string, details?: unknown) {
     return new AppError(422, code, message, details);
   }
+  /**
+   * A refusal that concerns one field of the request body: `details` names it
+   * (FieldError), so the form marks the field; the message is the German text.
+   */
+  static field(status: 400 | 403 | 409 | 422, field: string, message: string, code: string) {
+    return new AppError(status, code, message, [{ field, message }]);
+  }
 }

@@ -1,4 +1,5 @@
 import type { ApiErrorBody } from '@tz/shared/http/endpoint';
+import { type FieldError, joinMessages } from '@tz/shared/http/field-errors';
 import { MSG } from '@tz/shared/messages';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
@@ -16,12 +17,16 @@ export function registerErrorHandler(app: FastifyInstance, report: (e: ErrorEven
       return send(err.status, { error: err.code, message: err.message, details: err.details });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
-      const details = err.validation.map((v) => ({
+      // The path of each field goes to `details` (the web app marks the field and names it by its
+      // label); the message is German only: the distinct messages, never a path.
+      const all: FieldError[] = err.validation.map((v) => ({
         field: v.instancePath.replace(/^\//, '').replace(/\//g, '.'),
         message: v.message ?? '',
       }));
-      const named = details.map((d) => (d.field ? `${d.field}: ${d.message}` : d.message)).join('; ');
-      return send(400, { error: 'VALIDATION', message: `${MSG.invalidInput} ${named}`.trim(), details });
+      // a union (date or '') reports its branches' issues; one per field and message is enough
+      const details = all.filter((d, i) => all.findIndex((e) => e.field === d.field && e.message === d.message) === i);
+      const message = `${MSG.invalidInput} ${joinMessages(details.map((d) => d.message))}`.trim();
+      return send(400, { error: 'VALIDATION', message, details });
     }
     if (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError) {
       return send(400, { error: 'INVALID_JSON', message: MSG.invalidJson });

@@ -1,5 +1,9 @@
 import { isPlatformAdmin } from '@tz/shared/constants';
+import type { ComponentType } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
+import { mayOpen, ROUTE_ACCESS } from '../route-access';
+import type { RouteName } from '../routes';
+import { NoPermissionPage } from '../ui/no-permission-page';
 import { useStoredSession } from './use-stored-session';
 
 /** Not logged in: to login (the public check-in form is outside this guard). */
@@ -19,3 +23,20 @@ export function GuestOnly() {
 
 /** After login: role 10 or lower to the centre list, everyone else home. */
 export const landingPath = (roleId: number) => (isPlatformAdmin(roleId) ? '/testcenter/all' : '/');
+
+/**
+ * The screen of a route behind its role condition (route-access.ts): a user
+ * whose role may not open it sees the 'Keine Berechtigung' page, and the
+ * screen (with its queries and forms) never renders. Checked on every render,
+ * so a change of the stored session applies at once.
+ */
+export function withRouteAccess(name: RouteName, Screen: ComponentType): ComponentType {
+  if (ROUTE_ACCESS[name] === 'public') return Screen;
+  function Guarded() {
+    const session = useStoredSession();
+    if (!session || !mayOpen(name, session.login.role_id)) return <NoPermissionPage />;
+    return <Screen />;
+  }
+  Guarded.displayName = `RouteAccess(${name})`;
+  return Guarded;
+}

@@ -16,8 +16,9 @@ export const MAX_LIST_PAGE = 5000;
  * §3). Stored fields come from appointments, derived ones (customer_*,
  * service_*, staff_name, date, time) from joins. start_date, end_date and
  * res_date are ISO timestamps; date (YYYY-MM-DD) and time (HH:mm) are in the
- * centre's time zone. price is in cents. service_active, source and
- * classification_checked_by are additions the screen needs.
+ * centre's time zone. price is in cents. service_active, source,
+ * classification_checked_by and has_receipt (a receipt was issued, so a copy
+ * can be sent) are additions the screen needs.
  */
 export const appointmentSchema = z.object({
   appointment_id: z.number().int(),
@@ -63,6 +64,7 @@ export const appointmentSchema = z.object({
   host: z.string().nullable(),
   should_block_slot: z.boolean(),
   source: z.string(),
+  has_receipt: z.boolean(),
 });
 export type Appointment = z.infer<typeof appointmentSchema>;
 

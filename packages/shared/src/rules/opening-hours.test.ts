@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../messages';
-import { dayHoursError } from './opening-hours';
+import { dayHoursError, dayHoursProblem } from './opening-hours';
 
 const day = (start_time: string, end_time: string, ...breaks: [string, string][]) => ({
   start_time,
@@ -31,5 +31,35 @@ describe('dayHoursError', () => {
 
   it('requires hours where closing is not an option (special days)', () => {
     expect(dayHoursError(day('', ''), { closedAllowed: false })).toBe(MSG.specialDayHoursRequired);
+  });
+});
+
+describe('dayHoursProblem names the field to mark', () => {
+  const field = (d: ReturnType<typeof day>, options?: { closedAllowed?: boolean }) =>
+    dayHoursProblem(d, options)?.field;
+
+  it('marks the missing or malformed opening time', () => {
+    expect(field(day('08:00', ''))).toBe('end_time');
+    expect(field(day('', '12:00'))).toBe('start_time');
+    expect(field(day('25:00', '12:00'))).toBe('start_time');
+    expect(field(day('08:00', '12:5'))).toBe('end_time');
+    expect(field(day('12:00', '08:00'))).toBe('end_time');
+    expect(field(day('', ''), { closedAllowed: false })).toBe('start_time');
+  });
+
+  it('marks the break field by its index, also when the first break is empty', () => {
+    expect(field(day('08:00', '12:00', ['', ''], ['10:00', '']))).toBe('break.1.end_time');
+    expect(field(day('08:00', '12:00', ['', ''], ['', '10:00']))).toBe('break.1.start_time');
+    expect(field(day('08:00', '12:00', ['10:00', '9:99']))).toBe('break.0.end_time');
+    expect(field(day('08:00', '12:00', ['07:00', '07:30']))).toBe('break.0.start_time');
+    expect(field(day('08:00', '12:00', ['11:30', '12:30']))).toBe('break.0.end_time');
+    expect(field(day('10:00', '16:00', ['17:00', '17:30']))).toBe('break.0.start_time');
+    expect(field(day('08:00', '12:00', ['10:30', '10:00']))).toBe('break.0.end_time');
+    expect(field(day('08:00', '12:00', ['10:00', '10:30'], ['10:15', '10:45']))).toBe('break.1.start_time');
+    expect(field(day('', '', ['', ''], ['10:00', '10:30']))).toBe('break.1.start_time');
+  });
+
+  it('finds nothing in a correct day', () => {
+    expect(dayHoursProblem(day('08:00', '18:00', ['12:00', '13:00'], ['15:00', '15:15']))).toBeNull();
   });
 });

@@ -126,6 +126,7 @@ describe('pause from a date', () => {
     const past = await req('POST', '/suspension', { date: addDays(today(), -1) });
     expect(past.statusCode).toBe(422);
     expect(past.json().message).toBe(MSG.pauseDateInPast);
+    expect(past.json().details).toEqual([{ field: 'date', message: MSG.pauseDateInPast }]);
     expect((await req('POST', '/suspension', { date: '31.12.2030' })).statusCode).toBe(400);
     expect((await centreRow(staffId)).pause_date).toBeNull();
     expect(await t.database.db.select().from(specialDays).where(eq(specialDays.staff_id, staffId))).toHaveLength(1);

@@ -60,7 +60,7 @@ export async function setStatus(deps: AppDeps, auth: AuthContext, staffId: numbe
 export async function suspend(deps: AppDeps, auth: AuthContext, staffId: number, date: string) {
   return deps.db.transaction(async (tx) => {
     const before = await loadCentre(tx, staffId);
-    if (date < todayIn(before.time_zone)) throw AppError.rule(MSG.pauseDateInPast, 'PAUSE_DATE_IN_PAST');
+    if (date < todayIn(before.time_zone)) throw AppError.field(422, 'date', MSG.pauseDateInPast, 'PAUSE_DATE_IN_PAST');
     await repo.updateCentreStatus(tx, staffId, { pause_date: date });
     const deleted = await repo.deleteSpecialDaysFrom(tx, staffId, date, PAUSE_SPECIAL_DAYS_WINDOW_DAYS);
     await writeAudit(tx, {

@@ -130,6 +130,7 @@ describe('series with blocked slots', () => {
     expect(full.json().message).toBe(
       bookingRefusalMessage({ reason: 'full', start: '09:30', position: 1, count: 1, blocked: 0 }, date),
     );
+    expect(full.json().details).toEqual([{ field: 'time', message: full.json().message }]);
   });
 
   it('blocks beyond the opening hours only with more than one appointment', async () => {
@@ -209,6 +210,7 @@ describe('series with blocked slots', () => {
     const res2 = await create(c.id, newAppointment({ service_id: inactive.id }));
     expect(res2.statusCode).toBe(422);
     expect(res2.json().message).toBe(MSG.serviceInactive);
+    expect(res2.json().details).toEqual([{ field: 'service_id', message: MSG.serviceInactive }]);
   });
 
   it('lets staff overbook outside free slots only when they ask for it', async () => {
@@ -391,6 +393,16 @@ describe('appointment edit', () => {
     });
     expect(badTime.statusCode).toBe(400);
     expect(badTime.json().message).toContain(MSG.appointmentTimeFormat);
+    expect(badTime.json().details).toEqual([{ field: 'start_date', message: MSG.appointmentTimeFormat }]);
+    const closed = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: staffHeaders,
+      payload: { ...base, start_date: `${editDate} 22:00:00` },
+    });
+    expect(closed.statusCode).toBe(422);
+    expect(closed.json().details).toEqual([{ field: 'start_date', message: closed.json().message }]);
+    expect(closed.json().message).toContain('außerhalb der Öffnungszeiten');
     const other = await createCustomer(t.database.db, { staff_id: staffId });
     const wrong = await t.app.inject({
       method: 'POST',
@@ -463,6 +475,7 @@ describe('bulk rebooking', () => {
       payload: { staff_id: staffId, appointments: { [created.id]: old.id } },
     });
     expect(toInactive.statusCode).toBe(422);
+    expect(toInactive.json().details).toEqual([{ field: `appointments.${created.id}`, message: MSG.serviceInactive }]);
 
     const ok = await t.app.inject({
       method: 'POST',

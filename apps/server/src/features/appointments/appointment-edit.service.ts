@@ -24,11 +24,17 @@ import { planRow, rowOf } from './series-row';
 
 type Service = NonNullable<Awaited<ReturnType<typeof repo.findServiceOfCentre>>>;
 
-async function serviceOfCentre(db: DbOrTx, staffId: number, serviceId: number, mustBeActive: boolean) {
+/** The service of a request; `field` is its path in the request body (refusals name it). */
+async function serviceOfCentre(
+  db: DbOrTx,
+  staffId: number,
+  serviceId: number,
+  mustBeActive: boolean,
+  field = 'service_id',
+) {
   const service = await repo.findServiceOfCentre(db, staffId, serviceId);
-  if (!service)
-    throw AppError.badRequest(MSG.serviceNotOfCentre, [{ field: 'service_id', message: MSG.serviceNotOfCentre }]);
-  if (mustBeActive && !service.active) throw AppError.rule(MSG.serviceInactive, 'SERVICE_INACTIVE');
+  if (!service) throw AppError.field(400, field, MSG.serviceNotOfCentre, 'BAD_REQUEST');
+  if (mustBeActive && !service.active) throw AppError.field(422, field, MSG.serviceInactive, 'SERVICE_INACTIVE');
   return service;
 }
 
@@ -46,7 +52,7 @@ async function assertBookable(
   service: Service,
   date: string,
   time: string,
-  plan: { count: number; blocked: number; overbook: boolean; exceptIds: number[] },
+  plan: { count: number; blocked: number; overbook: boolean; exceptIds: number[]; field: 'time' | 'start_date' },
   now: Date,
 ) {
   if (plan.overbook) return;
@@ -59,7 +65,8 @@ async function assertBookable(
     blocked: plan.blocked,
     now: wallClockOf(now, timeZone),
   });
-  if (refusal) throw AppError.rule(bookingRefusalMessage(refusal, date), 'SLOT_NOT_FREE', refusal);
+  // The request's time field: the form marks it.
+  if (refusal) throw AppError.field(422, plan.field, bookingRefusalMessage(refusal, date), 'SLOT_NOT_FREE');
 }
 
 /**
@@ -124,6 +131,7 @@ async function insertSeries(
       blocked: body.number_of_blocked_slots,
       overbook: body.overbook,
       exceptIds: [],
+      field: 'time',
     },
     now,
   );
@@ -259,7 +267,7 @@ export async function update(
           service,
           parts.date,
           parts.time,
-          { count: 1, blocked: 0, overbook: body.overbook, exceptIds: [appointmentId] },
+          { count: 1, blocked: 0, overbook: body.overbook, exceptIds: [appointmentId], field: 'start_date' },
           now,
         );
       }
@@ -289,6 +297,7 @@ export async function update(
           blocked: body.number_of_blocked_slots,
           overbook: body.overbook,
           exceptIds: [appointmentId, ...row.followers.map((f) => f.id), ...oldBlocked],
+          field: 'start_date',
         },
         now,
       );
@@ -425,7 +434,7 @@ export async function bulkService(
     for (const [id, serviceId] of entries) {
       let service = services.get(serviceId);
       if (!service) {
-        service = await serviceOfCentre(tx, staffId, serviceId, true);
+        service = await serviceOfCentre(tx, staffId, serviceId, true, `appointments.${id}`);
         services.set(serviceId, service);
       }
       const a = byId.get(id)!;

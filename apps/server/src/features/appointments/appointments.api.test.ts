@@ -5,6 +5,7 @@ import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointments } from '../../db/schema/appointments';
 import { auditLog } from '../../db/schema/platform';
+import { receipts } from '../../db/schema/receipts';
 import {
   centreWithUser,
   createAppointment,
@@ -688,6 +689,9 @@ describe('the list answer built by the database', () => {
       url: `/api/staff/${c.centre.id}/appointments/${a2.id}/institutions/${group.id}`,
       headers: c.headers,
     });
+    await db
+      .insert(receipts)
+      .values({ staff_id: c.centre.id, appointment_id: a2.id, receipt_number: 1, price: 1190, vat_percent: '0' });
     const same = async (q: Parameters<typeof service.list>[2]) => {
       const typed = await service.list(t.deps, c.centre.id, q);
       expect(JSON.parse(await service.listJson(t.deps, c.centre.id, q))).toEqual(JSON.parse(JSON.stringify(typed)));
@@ -703,7 +707,9 @@ describe('the list answer built by the database', () => {
     expect(all.find((r) => r.appointment_id === a2.id)).toMatchObject({
       aInstitutionIds: [group.id],
       res_date: '2024-06-10T10:15:30.123Z',
+      has_receipt: true,
     });
+    expect(all.find((r) => r.appointment_id === a1.id)?.has_receipt).toBe(false);
     const first = await same({ ...dayRange(D), limit: 2 });
     const last = first.at(-1)!;
     expect(

@@ -23,6 +23,7 @@ import { appointmentInstitutions, appointments, paymentClassifications } from '.
 import { centrePcrLabs, centres, pcrLabs } from '../../db/schema/centres';
 import { customers, institutions } from '../../db/schema/customers';
 import { auditLog } from '../../db/schema/platform';
+import { receipts } from '../../db/schema/receipts';
 import { services } from '../../db/schema/services';
 import type { AuditEntry } from '../audit/audit.repository';
 
@@ -172,6 +173,8 @@ const ROW_FIELDS = {
   should_block_slot: appointments.should_block_slot,
   source: appointments.source,
   series_id: appointments.series_id,
+  // through the unique index receipts_appointment_unique
+  has_receipt: sql<boolean>`exists (select 1 from ${receipts} r where r.appointment_id = ${appointments.id})`,
 };
 
 function rowsQuery(db: DbOrTx, where: SQL, orderBy: SQL[]) {

@@ -105,6 +105,7 @@ describe('centre list and activation', () => {
       payload: { name: 'Doppelt', email: `NEU-${fresh.id}@x.example`, password: 'sicher123', staff_id: fresh.id },
     });
     expect(again.statusCode).toBe(409);
+    expect(again.json().details).toEqual([{ field: 'email', message: MSG.emailTaken }]);
   });
 
   it('refuses a short password with the spec message', async () => {

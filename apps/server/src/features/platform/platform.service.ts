@@ -44,7 +44,7 @@ export async function createCentreUser(
   if (!centre) throw AppError.notFound('Dieses Testzentrum gibt es nicht.');
   const passwordHash = await hashPassword(input.password);
   return deps.db.transaction(async (tx) => {
-    if (await repo.emailTaken(tx, input.email)) throw AppError.conflict(EMAIL_TAKEN, 'EMAIL_TAKEN');
+    if (await repo.emailTaken(tx, input.email)) throw AppError.field(409, 'email', EMAIL_TAKEN, 'EMAIL_TAKEN');
     const id = await repo.insertUser(tx, {
       staff_id: staffId,
       name: input.name,

@@ -311,3 +311,69 @@ describe('confirmation mail', () => {
     expect(wrong.statusCode).toBe(404);
   });
 });
+
+describe('receipt marker of the appointment rows', () => {
+  const day = {
+    startdate: Date.parse('2024-03-01T00:00:00Z') / 1000,
+    enddate: Date.parse('2024-03-01T23:59:59Z') / 1000,
+  };
+  async function hasReceipt(s: Awaited<ReturnType<typeof setup>>, appointmentId: number, customerId: number) {
+    const list = await t.app.inject({
+      method: 'POST',
+      url: `/api/staff/${s.centre.id}/appointments`,
+      headers: s.headers,
+      payload: day,
+    });
+    const detail = await t.app.inject({
+      method: 'GET',
+      url: `/api/staff/${s.centre.id}/appointments/${appointmentId}/customers/${customerId}`,
+      headers: s.headers,
+    });
+    const row = list.json().find((r: { appointment_id: number }) => r.appointment_id === appointmentId);
+    expect(detail.json().has_receipt).toBe(row.has_receipt);
+    return row.has_receipt as boolean;
+  }
+
+  it('says in the list and the edit answer whether a receipt was issued (sent or downloaded)', async () => {
+    const s = await setup();
+    const sent = await createAppointmentRow(t.database.db, s.centre.id);
+    const downloaded = await createAppointmentRow(t.database.db, s.centre.id, { customerId: sent.customerId });
+    expect(await hasReceipt(s, sent.appointment.id, sent.customerId)).toBe(false);
+    expect(await hasReceipt(s, downloaded.appointment.id, sent.customerId)).toBe(false);
+
+    const res = await t.app.inject({
+      method: 'POST',
+      url: s.url(sent.appointment.id, 'send'),
+      headers: s.headers,
+      payload: {},
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await hasReceipt(s, sent.appointment.id, sent.customerId)).toBe(true);
+    expect(await hasReceipt(s, downloaded.appointment.id, sent.customerId)).toBe(false);
+
+    expect((await download(s.headers, s.url(downloaded.appointment.id, 'pdf'))).res.statusCode).toBe(200);
+    expect(await hasReceipt(s, downloaded.appointment.id, sent.customerId)).toBe(true);
+  });
+
+  it('keeps a receipt issued before the cancellation: download and copy still work', async () => {
+    const s = await setup();
+    const { appointment, customerId } = await createAppointmentRow(t.database.db, s.centre.id);
+    expect((await download(s.headers, s.url(appointment.id, 'pdf'))).res.statusCode).toBe(200);
+    const cancel = await t.app.inject({
+      method: 'POST',
+      url: `/api/staff/${s.centre.id}/appointments/${appointment.id}/status`,
+      headers: s.headers,
+      payload: { id: appointment.id, customer_id: customerId, status: 'cancelled' },
+    });
+    expect(cancel.statusCode).toBe(200);
+    expect(await hasReceipt(s, appointment.id, customerId)).toBe(true);
+    expect((await download(s.headers, s.url(appointment.id, 'pdf'))).res.statusCode).toBe(200);
+    const copy = await t.app.inject({
+      method: 'POST',
+      url: s.url(appointment.id, 'copy'),
+      headers: s.headers,
+      payload: { email: 'kopie@firma.example' },
+    });
+    expect(copy.statusCode).toBe(200);
+  });
+});

@@ -259,3 +259,117 @@ describe('roles', () => {
     }
   });
 });
+
+describe('refusals name the field: the path in details, never in the message', () => {
+  const noPath = (message: string) => expect(message).not.toMatch(/schedule_items|special_days|_time|\.\d+\./);
+
+  it('marks 25:00 on Monday as schedule_items.1.start_time (the day order of the request)', async () => {
+    const m = await manager();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/staff/${m.centre.id}/schedule/items`,
+      headers: m.headers,
+      payload: { schedule_items: [day(1), day(2, '25:00', '12:00'), day(3)] },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe('VALIDATION');
+    expect(res.json().details).toEqual([{ field: 'schedule_items.1.start_time', message: MSG.timeFormat }]);
+    expect(res.json().message).toBe(`${MSG.invalidInput} ${MSG.timeFormat}`);
+    noPath(res.json().message);
+  });
+
+  it('marks every day that breaks a rule, each with its field, and names the weekdays in the message', async () => {
+    const m = await manager();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/staff/${m.centre.id}/schedule/items`,
+      headers: m.headers,
+      payload: {
+        schedule_items: [
+          day(1),
+          day(2, '08:00', '12:00', [brk(), brk('11:30', '12:30')]),
+          day(3, '12:00', '08:00'),
+          day(4, '08:00', ''),
+        ],
+      },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe('SCHEDULE');
+    expect(res.json().details).toEqual([
+      { field: 'schedule_items.1.break.1.end_time', message: MSG.breakOutsideHours },
+      { field: 'schedule_items.2.end_time', message: MSG.startBeforeEnd },
+      { field: 'schedule_items.3.end_time', message: MSG.hoursIncomplete },
+    ]);
+    expect(res.json().message).toBe(
+      `Montag: ${MSG.breakOutsideHours} Dienstag: ${MSG.startBeforeEnd} Mittwoch: ${MSG.hoursIncomplete}`,
+    );
+  });
+
+  it('marks the special day row and its field: format, date in the past, a break outside the hours', async () => {
+    const m = await manager();
+    const url = `/api/staff/${m.centre.id}/schedule/special-days`;
+    const blank = { date: '' };
+    const format = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: m.headers,
+      payload: { special_days: [{ date: inDays(2), start_time: '10:00', end_time: '25:00' }] },
+    });
+    expect(format.statusCode).toBe(400);
+    expect(format.json().details).toEqual([{ field: 'special_days.0.end_time', message: MSG.timeFormat }]);
+    noPath(format.json().message);
+
+    const rules = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: m.headers,
+      payload: {
+        special_days: [
+          blank,
+          { date: inDays(-2), start_time: '10:00', end_time: '14:00' },
+          blank,
+          {
+            date: inDays(4),
+            start_time: '10:00',
+            end_time: '14:00',
+            break_start_time2: '13:30',
+            break_end_time2: '15:00',
+          },
+        ],
+      },
+    });
+    expect(rules.statusCode).toBe(400);
+    expect(rules.json().details).toEqual([
+      { field: 'special_days.1.date', message: MSG.dateInPast },
+      { field: 'special_days.3.break_end_time2', message: MSG.breakOutsideHours },
+    ]);
+    const german = (iso: string) => iso.split('-').reverse().join('.');
+    expect(rules.json().message).toBe(
+      `${german(inDays(-2))}: ${MSG.dateInPast} ${german(inDays(4))}: ${MSG.breakOutsideHours}`,
+    );
+    expect((await t.app.inject({ method: 'GET', url, headers: m.headers })).json()).toEqual([]);
+  });
+
+  it('marks each past holiday by its place among the five dates', async () => {
+    const m = await manager();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/staff/${m.centre.id}/schedule/holidays`,
+      headers: m.headers,
+      payload: { date: [inDays(3), '', inDays(-1), null, inDays(-5)] },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().details).toEqual([
+      { field: 'date.2', message: MSG.dateInPast },
+      { field: 'date.4', message: MSG.dateInPast },
+    ]);
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: `/api/staff/${m.centre.id}/schedule/holidays`,
+      headers: m.headers,
+      payload: { date: ['', '31.12.2030'] },
+    });
+    expect(bad.json().details).toEqual([{ field: 'date.1', message: MSG.dateFormat }]);
+    noPath(bad.json().message);
+  });
+});

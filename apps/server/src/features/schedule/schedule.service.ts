@@ -1,7 +1,8 @@
 import { WEEKDAYS } from '@tz/shared/constants';
+import { type FieldError, fieldPath, joinMessages } from '@tz/shared/http/field-errors';
 import { MSG } from '@tz/shared/messages';
 import { germanDate } from '@tz/shared/rules/german-date';
-import { dayHoursError } from '@tz/shared/rules/opening-hours';
+import { type DayHoursField, dayHoursError, dayHoursProblem } from '@tz/shared/rules/opening-hours';
 import { dateInZone } from '@tz/shared/rules/time-zone';
 import type { ScheduleItem, ScheduleItemInput, SpecialDayInput } from '@tz/shared/schedule/schedule.contract';
 import { now } from '../../clock';
@@ -32,17 +33,34 @@ export async function scheduleItems(db: DbOrTx, staffId: number): Promise<Schedu
   });
 }
 
+/**
+ * A refused request with one entry per failing field (path in the request
+ * body); the message names each weekday or date, never a path.
+ */
+function refuse(code: string, problems: (FieldError & { label: string })[]) {
+  return AppError.badRequest(
+    joinMessages(problems.map((p) => (p.label ? `${p.label}: ${p.message}` : p.message))),
+    problems.map(({ field, message }) => ({ field, message })),
+    code,
+  );
+}
+
 /** Saves the week: a day with empty times is closed (its row goes). All or nothing. */
 export async function updateSchedule(db: DbOrTx, staffId: number, items: ScheduleItemInput[]) {
   const seen = new Set<number>();
-  for (const item of items) {
-    if (seen.has(item.day_index)) throw AppError.badRequest(MSG.dayTwice, { day_index: item.day_index }, 'DAY_TWICE');
-    seen.add(item.day_index);
-    const error = dayHoursError({ start_time: item.start_time, end_time: item.end_time, breaks: item.break });
-    if (error) {
-      throw AppError.badRequest(`${WEEKDAYS[item.day_index]}: ${error}`, { day_index: item.day_index }, 'SCHEDULE');
+  const problems: (FieldError & { label: string })[] = [];
+  items.forEach((item, i) => {
+    const label = WEEKDAYS[item.day_index] ?? '';
+    if (seen.has(item.day_index)) {
+      problems.push({ field: fieldPath('schedule_items', i, 'day_index'), message: MSG.dayTwice, label });
     }
-  }
+    seen.add(item.day_index);
+    const problem = dayHoursProblem({ start_time: item.start_time, end_time: item.end_time, breaks: item.break });
+    if (problem)
+      problems.push({ field: fieldPath('schedule_items', i, problem.field), message: problem.message, label });
+  });
+  if (problems.some((p) => p.message === MSG.dayTwice)) throw refuse('DAY_TWICE', problems);
+  if (problems.length) throw refuse('SCHEDULE', problems);
   await db.transaction(async (tx) => {
     await repo.deleteScheduleDays(
       tx,
@@ -65,18 +83,34 @@ export async function specialDays(db: DbOrTx, staffId: number) {
   return repo.listSpecialDays(db, staffId, await today(db, staffId));
 }
 
-/** Up to five rows at once; rows without a date are ignored. */
+/** A special day's field of dayHoursProblem: its breaks are flat fields (break_start_time … break_end_time2). */
+const SPECIAL_DAY_FIELDS: Record<DayHoursField, keyof SpecialDayInput> = {
+  start_time: 'start_time',
+  end_time: 'end_time',
+  'break.0.start_time': 'break_start_time',
+  'break.0.end_time': 'break_end_time',
+  'break.1.start_time': 'break_start_time2',
+  'break.1.end_time': 'break_end_time2',
+};
+
+/** Up to five rows at once; rows without a date are ignored. All or nothing. */
 export async function createSpecialDays(db: DbOrTx, staffId: number, rows: SpecialDayInput[]) {
-  const filled = rows.filter((r): r is SpecialDayInput & { date: string } => !!r.date);
-  if (filled.length === 0) throw AppError.badRequest(MSG.noDates, undefined, 'NO_DATES');
+  const filled = rows
+    .map((r, i) => ({ ...r, i }))
+    .filter((r): r is SpecialDayInput & { date: string; i: number } => !!r.date);
+  if (filled.length === 0) {
+    throw refuse('NO_DATES', [{ field: fieldPath('special_days', 0, 'date'), message: MSG.noDates, label: '' }]);
+  }
   const first = await today(db, staffId);
   const seen = new Set<string>();
+  const problems: (FieldError & { label: string; code: string })[] = [];
   for (const r of filled) {
     const label = germanDate(r.date);
-    if (seen.has(r.date)) throw AppError.badRequest(`${label}: ${MSG.dateTwice}`, { date: r.date }, 'DATE_TWICE');
+    const at = (field: string) => fieldPath('special_days', r.i, field);
+    if (seen.has(r.date)) problems.push({ field: at('date'), message: MSG.dateTwice, label, code: 'DATE_TWICE' });
     seen.add(r.date);
-    if (r.date < first) throw AppError.badRequest(`${label}: ${MSG.dateInPast}`, { date: r.date }, 'DATE_IN_PAST');
-    const error = dayHoursError(
+    if (r.date < first) problems.push({ field: at('date'), message: MSG.dateInPast, label, code: 'DATE_IN_PAST' });
+    const problem = dayHoursProblem(
       {
         start_time: r.start_time,
         end_time: r.end_time,
@@ -87,8 +121,16 @@ export async function createSpecialDays(db: DbOrTx, staffId: number, rows: Speci
       },
       { closedAllowed: false },
     );
-    if (error) throw AppError.badRequest(`${label}: ${error}`, { date: r.date }, 'SPECIAL_DAY');
+    if (problem) {
+      problems.push({
+        field: at(SPECIAL_DAY_FIELDS[problem.field] ?? 'start_time'),
+        message: problem.message,
+        label,
+        code: 'SPECIAL_DAY',
+      });
+    }
   }
+  if (problems.length) throw refuse(problems[0]!.code, problems);
   await db.transaction((tx) =>
     repo.upsertSpecialDays(
       tx,
@@ -122,12 +164,14 @@ export async function holidays(db: DbOrTx, staffId: number) {
 /** The form sends five dates; empty ones are ignored, a date already entered stays once. */
 export async function updateHolidays(db: DbOrTx, staffId: number, dates: (string | null)[]) {
   const filled = [...new Set(dates.filter((d): d is string => !!d))];
-  if (filled.length === 0) throw AppError.badRequest(MSG.noDates, undefined, 'NO_DATES');
-  const first = await today(db, staffId);
-  const past = filled.find((d) => d < first);
-  if (past) {
-    throw AppError.badRequest(`${germanDate(past)}: ${MSG.dateInPast}`, { date: past }, 'DATE_IN_PAST');
+  if (filled.length === 0) {
+    throw refuse('NO_DATES', [{ field: fieldPath('date', 0), message: MSG.noDates, label: '' }]);
   }
+  const first = await today(db, staffId);
+  const past = dates.flatMap((d, i) =>
+    d && d < first ? [{ field: fieldPath('date', i), message: MSG.dateInPast, label: germanDate(d) }] : [],
+  );
+  if (past.length) throw refuse('DATE_IN_PAST', past);
   await db.transaction((tx) => repo.insertHolidays(tx, staffId, filled));
   return { message: MSG.holidaysUpdated };
 }

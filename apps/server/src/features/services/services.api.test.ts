@@ -85,6 +85,7 @@ describe('own services', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toContain(CAPACITY_ORDER_MESSAGE);
+    expect(res.json().details).toEqual([{ field: 'capacity_min', message: CAPACITY_ORDER_MESSAGE }]);
   });
 
   it('refuses a missing field and an unknown test type', async () => {
@@ -106,6 +107,7 @@ describe('own services', () => {
     });
     expect(unknown.statusCode).toBe(422);
     expect(unknown.json().message).toBe(MSG.testTypeUnknown);
+    expect(unknown.json().details).toEqual([{ field: 'test_type', message: MSG.testTypeUnknown }]);
   });
 
   it('edits a service and keeps other centres out of it', async () => {
@@ -235,14 +237,41 @@ describe('catalogue and activation', () => {
   it('refuses maximum places below the minimum in a row', async () => {
     const m = await manager();
     const s = await createService(t.database.db, { staff_id: m.centre.id, capacity_min: 3, capacity_max: 4 });
+    const other = await createService(t.database.db, { staff_id: m.centre.id, capacity_min: 1, capacity_max: 4 });
     const res = await t.app.inject({
       method: 'POST',
       url: `/api/staff/${m.centre.id}/services/activation`,
       headers: m.headers,
-      payload: { services: [{ service_id: s.id, active: true, capacity_max: 2 }] },
+      payload: {
+        services: [
+          { service_id: other.id, active: true, capacity_max: 9 },
+          { service_id: s.id, active: true, capacity_max: 2 },
+        ],
+      },
     });
     expect(res.statusCode).toBe(422);
     expect(res.json().message).toBe(CAPACITY_ORDER_MESSAGE);
+    // the row of the request, so the list marks that row's field
+    expect(res.json().details).toEqual([{ field: 'services.1.capacity_max', message: CAPACITY_ORDER_MESSAGE }]);
+  });
+
+  it('names the row with an unknown test type', async () => {
+    const m = await manager();
+    const a = await createService(t.database.db, { staff_id: m.centre.id });
+    const b = await createService(t.database.db, { staff_id: m.centre.id });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/staff/${m.centre.id}/services/activation`,
+      headers: m.headers,
+      payload: {
+        services: [
+          { service_id: a.id, active: true, test_type: 1 },
+          { service_id: b.id, active: true, test_type: 999 },
+        ],
+      },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().details).toEqual([{ field: 'services.1.test_type', message: MSG.testTypeUnknown }]);
   });
 });
 

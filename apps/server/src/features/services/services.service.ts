@@ -13,10 +13,10 @@ import * as repo from './services.repository';
 
 async function checkReferences(db: DbOrTx, input: { test_type?: number | null; category_id?: number | null }) {
   if (input.test_type != null && (await repo.existingTestTypes(db, [input.test_type])).length === 0) {
-    throw AppError.rule(MSG.testTypeUnknown, 'TEST_TYPE_UNKNOWN');
+    throw AppError.field(422, 'test_type', MSG.testTypeUnknown, 'TEST_TYPE_UNKNOWN');
   }
   if (input.category_id != null && !(await repo.categoryExists(db, input.category_id))) {
-    throw AppError.rule(MSG.categoryUnknown, 'CATEGORY_UNKNOWN');
+    throw AppError.field(422, 'category_id', MSG.categoryUnknown, 'CATEGORY_UNKNOWN');
   }
 }
 
@@ -79,9 +79,10 @@ const overrides = (item: Activation) => ({
   ...(item.duration !== undefined ? { duration: item.duration } : {}),
 });
 
-function checkCapacity(capacityMin: number, item: Activation) {
+/** Row i of the request: its maximum places must not fall below the service's minimum. */
+function checkCapacity(capacityMin: number, item: Activation, i: number) {
   if (item.capacity_max !== undefined && item.capacity_max < capacityMin) {
-    throw AppError.rule(CAPACITY_ORDER_MESSAGE, 'CAPACITY_ORDER');
+    throw AppError.field(422, `services.${i}.capacity_max`, CAPACITY_ORDER_MESSAGE, 'CAPACITY_ORDER');
   }
 }
 
@@ -97,7 +98,10 @@ export async function activateServices(db: DbOrTx, staffId: number, items: Activ
   await db.transaction(async (tx) => {
     const testTypeIds = [...new Set(items.map((i) => i.test_type).filter((t): t is number => t != null))];
     const known = await repo.existingTestTypes(tx, testTypeIds);
-    if (known.length !== testTypeIds.length) throw AppError.rule(MSG.testTypeUnknown, 'TEST_TYPE_UNKNOWN');
+    const unknown = items.findIndex((i) => i.test_type != null && !known.includes(i.test_type));
+    if (unknown >= 0) {
+      throw AppError.field(422, `services.${unknown}.test_type`, MSG.testTypeUnknown, 'TEST_TYPE_UNKNOWN');
+    }
 
     const serviceIds = items.map((i) => i.service_id).filter((id): id is number => id != null);
     const ownRows = new Map((await repo.findServicesByIds(tx, staffId, serviceIds)).map((r) => [r.id, r]));
@@ -107,11 +111,11 @@ export async function activateServices(db: DbOrTx, staffId: number, items: Activ
       (await repo.findServicesByCatalogue(tx, staffId, catalogueIds)).map((r) => [r.catalogue_id!, r]),
     );
 
-    for (const item of items) {
+    for (const [i, item] of items.entries()) {
       if (item.service_id != null) {
         const row = ownRows.get(item.service_id);
         if (!row) throw AppError.notFound(MSG.serviceNotFound, 'SERVICE_NOT_FOUND');
-        checkCapacity(row.capacity_min, item);
+        checkCapacity(row.capacity_min, item, i);
         await repo.updateService(tx, staffId, row.id, overrides(item));
         continue;
       }
@@ -119,10 +123,10 @@ export async function activateServices(db: DbOrTx, staffId: number, items: Activ
       if (!entry) throw AppError.notFound(MSG.catalogueServiceNotFound, 'CATALOGUE_SERVICE_NOT_FOUND');
       const existing = fromCatalogue.get(entry.id);
       if (existing) {
-        checkCapacity(existing.capacity_min, item);
+        checkCapacity(existing.capacity_min, item, i);
         await repo.updateService(tx, staffId, existing.id, overrides(item));
       } else if (item.active) {
-        checkCapacity(entry.capacity_min, item);
+        checkCapacity(entry.capacity_min, item, i);
         const { id: catalogueId, ...defaults } = entry;
         await repo.insertService(tx, {
           ...defaults,

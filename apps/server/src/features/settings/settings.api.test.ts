@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { ROLE } from '@tz/shared/constants';
 import { MSG } from '@tz/shared/messages';
+import { SETTINGS_LABELS } from '@tz/shared/settings/settings.contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/platform';
@@ -150,8 +151,9 @@ describe('centre settings', () => {
         res.json().details.map((d: { field: string }) => d.field),
         field,
       ).toContain(field);
-      expect(res.json().message, field).toContain(`${field}:`);
-      expect(res.json().message, field).toContain('ist ein Pflichtfeld');
+      // the field's path is in details only; the message names the field by its German label
+      expect(res.json().message, field).not.toContain(field);
+      expect(res.json().message, field).toContain(`${SETTINGS_LABELS[field]} ist ein Pflichtfeld`);
     }
   });
 
@@ -195,6 +197,7 @@ describe('centre settings', () => {
     });
     expect(res.statusCode).toBe(422);
     expect(res.json().message).toBe(MSG.centreTypeUnknown);
+    expect(res.json().details).toEqual([{ field: 'type', message: MSG.centreTypeUnknown }]);
   });
 
   it('refuses roles 25 and 30', async () => {

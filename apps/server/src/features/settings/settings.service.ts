@@ -26,7 +26,8 @@ export async function updateSettings(
   input: z.output<typeof settingsInputSchema>,
 ) {
   const db = deps.db;
-  if (!CENTRE_TYPES.some((t) => t.id === input.type)) throw AppError.rule(MSG.centreTypeUnknown, 'CENTRE_TYPE_UNKNOWN');
+  if (!CENTRE_TYPES.some((t) => t.id === input.type))
+    throw AppError.field(422, 'type', MSG.centreTypeUnknown, 'CENTRE_TYPE_UNKNOWN');
   const before = await getSettings(db, staffId);
   await db.transaction(async (tx) => {
     await repo.updateSettings(tx, staffId, {

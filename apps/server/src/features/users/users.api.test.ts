@@ -86,12 +86,14 @@ describe('create user', () => {
     const short = await call('POST', base, admin.headers, body(staffId, { password: 'kurz', password2: 'kurz' }));
     expect(short.statusCode).toBe(400);
     expect(short.json().message).toContain(MSG.passwordTooShort);
+    expect(short.json().details).toContainEqual({ field: 'password', message: MSG.passwordTooShort });
     const mismatch = await call('POST', base, admin.headers, body(staffId, { password2: 'anders1234' }));
     expect(mismatch.statusCode).toBe(400);
     expect(mismatch.json().message).toContain(MSG.passwordMismatch);
     const taken = await call('POST', base, admin.headers, body(staffId, { email: staff.user.email.toUpperCase() }));
     expect(taken.statusCode).toBe(409);
     expect(taken.json().message).toBe(MSG.emailTaken);
+    expect(taken.json().details).toEqual([{ field: 'email', message: MSG.emailTaken }]);
     const noName = await call('POST', base, admin.headers, body(staffId, { name: '  ' }));
     expect(noName.statusCode).toBe(400);
     expect(await userCount(staffId)).toBe(before);
@@ -104,6 +106,7 @@ describe('create user', () => {
     const res = await call('POST', base, manager.headers, body(staffId, { role_id: ROLE.admin }));
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe(MSG.roleNotAllowed);
+    expect(res.json().details).toEqual([{ field: 'role_id', message: MSG.roleNotAllowed }]);
     expect(await userCount(staffId)).toBe(before);
     const ok = await call('POST', base, manager.headers, body(staffId, { role_id: ROLE.manager }));
     expect(ok.statusCode).toBe(200);
@@ -321,6 +324,7 @@ describe('passwords', () => {
     const short = await call('POST', `${base}/${staff.user.id}/password`, staff.headers, pw('kurz'));
     expect(short.statusCode).toBe(400);
     expect(short.json().message).toContain(MSG.passwordTooShort);
+    expect(short.json().details).toContainEqual({ field: 'password', message: MSG.passwordTooShort });
     const mismatch = await call(
       'POST',
       `${base}/${staff.user.id}/password`,

@@ -32,7 +32,7 @@ function assertMayManage(auth: AuthContext, target: User) {
 /** A centre user may grant at most their own role (admin: 20/25/30, manager: 25/30). */
 function assertMayGrant(auth: AuthContext, roleId: number) {
   if (isPlatformAdmin(auth.roleId)) return;
-  if (roleId < auth.roleId) throw AppError.forbidden(MSG.roleNotAllowed, 'ROLE_NOT_ALLOWED');
+  if (roleId < auth.roleId) throw AppError.field(403, 'role_id', MSG.roleNotAllowed, 'ROLE_NOT_ALLOWED');
 }
 
 async function loadTarget(db: DbOrTx, staffId: number, userId: number) {
@@ -63,7 +63,7 @@ export async function createUser(
   assertMayGrant(auth, input.role_id);
   const passwordHash = await hashPassword(input.password);
   return deps.db.transaction(async (tx) => {
-    if (await repo.emailTaken(tx, input.email)) throw AppError.conflict(MSG.emailTaken, 'EMAIL_TAKEN');
+    if (await repo.emailTaken(tx, input.email)) throw AppError.field(409, 'email', MSG.emailTaken, 'EMAIL_TAKEN');
     if (!(await repo.centreExists(tx, staffId))) throw AppError.notFound();
     const id = await repo.insertUser(tx, {
       staff_id: staffId,

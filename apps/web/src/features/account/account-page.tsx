@@ -5,12 +5,15 @@ import { notifications } from '@mantine/notifications';
 import { PAUSE_SPECIAL_DAYS_WINDOW_DAYS } from '@tz/shared/constants';
 import { MSG } from '@tz/shared/messages';
 import { germanDate, parseGermanDate } from '@tz/shared/rules/german-date';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { ApiError } from '../../api/client';
+import { labelsOf, summariseServerError } from '../../ui/server-errors';
 import { useAccountStatus, useRemoveSuspension, useSetStatus, useSuspend } from './use-account';
 
 const errorText = (e: unknown) => (e instanceof ApiError ? e.message : MSG.genericError);
+/** The pause form's one field, keyed by the request body. */
+const PAUSE_LABELS = { date: 'Pausieren ab' };
 
 export default function AccountPage() {
   const { id } = useParams();
@@ -20,6 +23,8 @@ export default function AccountPage() {
   const suspend = useSuspend(staffId);
   const unsuspend = useRemoveSuspension(staffId);
   const [pauseDate, setPauseDate] = useState<string | null>(null);
+  const [pauseError, setPauseError] = useState<string>();
+  const pauseInput = useRef<HTMLInputElement>(null);
   // Account status failures show the server's text in a dialog titled 'Hinweis' (core-workflow §8).
   const [notice, setNotice] = useState<string | null>(null);
 
@@ -49,7 +54,11 @@ export default function AccountPage() {
           notifications.show({ color: 'green', message: r.message, autoClose: 8000 });
           setPauseDate(null);
         } catch (e) {
-          notifications.show({ color: 'red', title: MSG.somethingWentWrongAlt, message: errorText(e) });
+          const refused = summariseServerError(e, labelsOf(PAUSE_LABELS));
+          setPauseError(refused.errors.date);
+          notifications.show({ color: 'red', title: MSG.somethingWentWrongAlt, message: refused.text });
+          // after the confirmation closes: the refused date gets the focus
+          if (refused.first) setTimeout(() => pauseInput.current?.focus(), 0);
         }
       },
     });
@@ -135,13 +144,18 @@ export default function AccountPage() {
               ) : (
                 <Group align="flex-end">
                   <DateInput
-                    label="Pausieren ab"
+                    label={PAUSE_LABELS.date}
                     valueFormat="DD.MM.YYYY"
                     dateParser={parseGermanDate}
                     placeholder="TT.MM.JJJJ"
                     minDate={s.today}
                     value={pauseDate}
-                    onChange={setPauseDate}
+                    onChange={(v) => {
+                      setPauseDate(v);
+                      setPauseError(undefined);
+                    }}
+                    error={pauseError}
+                    ref={pauseInput}
                     clearable
                     clearButtonProps={{ 'aria-label': 'Datum löschen' }}
                   />

@@ -12,10 +12,12 @@ import { ApiError } from '../../api/client';
 import { useAuth } from '../../auth/use-session';
 import { to } from '../../routes';
 import { useBack } from '../../ui/back';
+import { applyServerErrors, labelsOf } from '../../ui/server-errors';
 import { CHECK_IN_QR_TITLE, CheckInQrCode } from '../forms/check-in-qr-code-modal';
 import { VACCINATION_DATA_TITLE, VaccinationData } from '../forms/save-vaccination-data-modal';
 import { AppointmentReceiptDemisActions } from '../receipts/appointment-receipt-demis-actions';
 import { unappliedSeriesChange } from './appointment-edit-result';
+import { APPOINTMENT_LABELS, editFormPath } from './appointment-field-labels';
 import {
   AppointmentFields,
   type AppointmentFieldValues,
@@ -40,11 +42,9 @@ const valuesOf = (a: AppointmentDetail): Values => ({
   approved: a.status === 'approved',
 });
 
-/** 'Etwas ist schief gelaufen (code status)' (core-workflow §8) with the server's reason. */
-const updateErrorText = (e: unknown) =>
-  e instanceof ApiError
-    ? `${MSG.genericError} (${e.code} ${e.status}): ${e.message}`
-    : `${MSG.genericError} (${String(e)})`;
+/** 'Etwas ist schief gelaufen (code status)' (core-workflow §8) with the reason in the form's terms. */
+const updateErrorText = (e: unknown, text: string) =>
+  e instanceof ApiError ? `${MSG.genericError} (${e.code} ${e.status}): ${text}` : `${MSG.genericError} (${String(e)})`;
 
 /** appointmentEdit: the whole appointment; status switches freely between approved and cancelled. */
 export default function AppointmentEditPage() {
@@ -90,7 +90,9 @@ export default function AppointmentEditPage() {
       if (unapplied) setError(unapplied);
       else notifications.show({ color: 'green', message: MSG.appointmentUpdated });
     } catch (e) {
-      setError(updateErrorText(e));
+      setError(
+        updateErrorText(e, applyServerErrors(form, e, labelsOf(APPOINTMENT_LABELS), { toFormPath: editFormPath }).text),
+      );
     }
   });
 

@@ -16,6 +16,7 @@ import { MSG } from '@tz/shared/messages';
 import { isValidAppointmentTime, nearestHalfHour, normaliseTime } from '@tz/shared/rules/appointment-time';
 import { germanDate, parseGermanDate } from '@tz/shared/rules/german-date';
 import { useAuth } from '../../auth/use-session';
+import { APPOINTMENT_LABELS as L } from './appointment-field-labels';
 import { useFreeSlots } from './use-appointment-edit';
 import { useAppointmentOptions } from './use-appointments';
 
@@ -90,11 +91,11 @@ export function AppointmentFields({
   return (
     <Stack gap="sm">
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextInput label="Datum" placeholder="TT.MM.JJJJ" withAsterisk {...form.getInputProps('date')} />
-        <TextInput label="Uhrzeit" placeholder="HH:MM" maxLength={5} withAsterisk {...form.getInputProps('time')} />
+        <TextInput label={L.date} placeholder="TT.MM.JJJJ" withAsterisk {...form.getInputProps('date')} />
+        <TextInput label={L.time} placeholder="HH:MM" maxLength={5} withAsterisk {...form.getInputProps('time')} />
       </SimpleGrid>
       <Select
-        label="Dienstleistung"
+        label={L.service_id}
         placeholder="Bitte wählen"
         data={services}
         withAsterisk
@@ -109,15 +110,15 @@ export function AppointmentFields({
           onPick={(time) => form.setFieldValue('time', time)}
         />
       )}
-      <Textarea label="Notizen" autosize minRows={2} {...form.getInputProps('notes')} />
+      <Textarea label={L.notes} autosize minRows={2} {...form.getInputProps('notes')} />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <NumberInput
-          label="Anzahl Termine in Folge"
+          label={L.number_of_new_appointments}
           allowDecimal={false}
           {...form.getInputProps('number_of_new_appointments')}
         />
         <NumberInput
-          label="Anzahl blockierter Plätze"
+          label={L.number_of_blocked_slots}
           description="0 = der Termin blockiert nicht"
           allowDecimal={false}
           {...form.getInputProps('number_of_blocked_slots')}

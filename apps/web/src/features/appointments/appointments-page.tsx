@@ -8,6 +8,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, Outlet } from 'react-router';
 import { ApiError } from '../../api/client';
 import { useAuth } from '../../auth/use-session';
+import { mayOpen } from '../../route-access';
 import { to } from '../../routes';
 import { showErrorDialog } from '../../ui/error-dialog';
 import { AppointmentFilters, type FilterState, filtersToQuery, INITIAL_FILTERS } from './appointment-filters';
@@ -101,9 +102,11 @@ export default function AppointmentsPage() {
           <Button variant="default" onClick={exportCsv} loading={downloading}>
             CSV herunterladen
           </Button>
-          <Button component={Link} to={to('exports')} variant="light">
-            Export
-          </Button>
+          {mayOpen('exports', auth.role_id) && (
+            <Button component={Link} to={to('exports')} variant="light">
+              Export
+            </Button>
+          )}
         </Group>
       </Group>
 

@@ -4,8 +4,11 @@ import { MSG } from '@tz/shared/messages';
 import { germanDate } from '@tz/shared/rules/german-date';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { ApiError } from '../../api/client';
 import { useAuth } from '../../auth/use-session';
 import { to } from '../../routes';
+import { summariseServerError } from '../../ui/server-errors';
+import { bulkServiceLabel } from './appointment-field-labels';
 import { useBulkUpdateServices, useDisabledAppointments } from './use-appointment-edit';
 import { useAppointmentOptions } from './use-appointments';
 
@@ -19,6 +22,8 @@ export default function BulkEditServicePage() {
   const [chosen, setChosen] = useState<Record<number, string | null>>({});
   const [forAll, setForAll] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  /** The selects of the last refused save, by request path (appointments.<id>). */
+  const [refused, setRefused] = useState<Record<string, string>>({});
   const services = (options.data?.services ?? [])
     .filter((s) => s.active)
     .map((s) => ({ value: String(s.id), label: s.title }));
@@ -48,13 +53,18 @@ export default function BulkEditServicePage() {
       map[String(id)] = Number(service);
     }
     setError(null);
+    setRefused({});
     try {
       await save.mutateAsync(map);
       notifications.show({ color: 'green', message: MSG.productsUpdated });
       setSelected(new Set());
       setChosen({});
     } catch (e) {
-      setError(`${MSG.genericErrorColon}${e instanceof Error ? e.message : String(e)}`);
+      const s = summariseServerError(e, bulkServiceLabel(rows));
+      setRefused(s.errors);
+      setError(
+        `${MSG.genericErrorColon}${e instanceof ApiError ? s.text : e instanceof Error ? e.message : String(e)}`,
+      );
     }
   };
 
@@ -132,6 +142,7 @@ export default function BulkEditServicePage() {
                         placeholder="Bitte wählen"
                         data={services}
                         value={chosen[a.appointment_id] ?? null}
+                        error={refused[`appointments.${a.appointment_id}`]}
                         onChange={(v) => {
                           setChosen((prev) => ({ ...prev, [a.appointment_id]: v }));
                           if (v) toggle(a.appointment_id, true);

@@ -5,6 +5,8 @@ import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../../auth/use-session';
 import { to } from '../../routes';
+import { applyServerErrors, labelsOf } from '../../ui/server-errors';
+import { CUSTOMER_LABELS } from '../customers/customer-field-labels';
 import {
   CustomerFieldsSection,
   type CustomerFieldValues,
@@ -14,6 +16,7 @@ import {
 } from '../customers/customer-fields';
 import { useSendConfirmationMail } from '../receipts/use-receipts';
 import { announceCreated, createErrorText } from './appointment-create-result';
+import { APPOINTMENT_LABELS } from './appointment-field-labels';
 import {
   AppointmentFields,
   type AppointmentFieldValues,
@@ -48,6 +51,8 @@ function prefill(scan: ScannedPerson | undefined): Partial<CustomerFieldValues> 
   };
 }
 
+const LABELS = { ...CUSTOMER_LABELS, ...APPOINTMENT_LABELS };
+
 /** create_appointment_and_customer: a new customer with their first appointment, both or neither. */
 export default function CreateAppointmentAndCustomerPage() {
   const { staffId } = useAuth();
@@ -80,7 +85,7 @@ export default function CreateAppointmentAndCustomerPage() {
       );
       navigate(to('appointments'));
     } catch (e) {
-      setError(createErrorText(e));
+      setError(createErrorText(e, applyServerErrors(form, e, labelsOf(LABELS)).text));
     }
   });
 

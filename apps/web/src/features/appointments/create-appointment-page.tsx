@@ -5,9 +5,11 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useAuth } from '../../auth/use-session';
 import { to } from '../../routes';
+import { applyServerErrors, labelsOf } from '../../ui/server-errors';
 import { useCustomer } from '../customers/use-customers';
 import { useSendConfirmationMail } from '../receipts/use-receipts';
 import { announceCreated, createErrorText } from './appointment-create-result';
+import { APPOINTMENT_LABELS } from './appointment-field-labels';
 import {
   AppointmentFields,
   type AppointmentFieldValues,
@@ -40,7 +42,7 @@ export default function CreateAppointmentPage() {
       await announceCreated(withMail ? () => mail.mutateAsync({ appointmentId: created.id, customerId }) : null);
       navigate(to('appointments'));
     } catch (e) {
-      setError(createErrorText(e));
+      setError(createErrorText(e, applyServerErrors(form, e, labelsOf(APPOINTMENT_LABELS)).text));
     }
   });
 

@@ -14,11 +14,12 @@ import {
 import { listFreeSlots } from '@tz/shared/schedule/schedule.contract';
 import { api } from '../../api/client';
 import { useAuth } from '../../auth/use-session';
+import { appointmentKeys } from './use-appointments';
 
 export const useAppointment = (appointmentId: number, customerId: number) => {
   const { staffId } = useAuth();
   return useQuery({
-    queryKey: ['appointments', staffId, 'one', appointmentId, customerId],
+    queryKey: appointmentKeys.one(staffId, appointmentId, customerId),
     queryFn: () => api(getAppointment, { params: { staffId, appointmentId, customerId } }),
   });
 };

@@ -23,12 +23,17 @@ import {
 } from './appointment-pages';
 
 type ListBody = Omit<AppointmentListQuery, 'staff_id'>;
-const keys = {
+/** The query keys of a centre's appointments; a key without its last parts matches all of its kind. */
+export const appointmentKeys = {
   all: (staffId: number) => ['appointments', staffId] as const,
   list: (staffId: number, body?: ListBody) => ['appointments', staffId, 'list', ...(body ? [body] : [])] as const,
   count: (staffId: number, body?: ListBody) => ['appointments', staffId, 'count', ...(body ? [body] : [])] as const,
   today: (staffId: number) => ['appointments', staffId, 'today'] as const,
+  /** One appointment of the edit screen. */
+  one: (staffId: number, appointmentId: number, customerId?: number) =>
+    ['appointments', staffId, 'one', appointmentId, ...(customerId === undefined ? [] : [customerId])] as const,
 };
+const keys = appointmentKeys;
 
 /**
  * The list in keyset pages of APPOINTMENT_PAGE_SIZE rows (the screen asks for

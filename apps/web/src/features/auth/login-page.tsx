@@ -2,6 +2,7 @@ import { Alert, Button, Center, Image, Paper, PasswordInput, Stack, TextInput, T
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import type { LoginResponse } from '@tz/shared/auth/auth.contract';
+import { MSG } from '@tz/shared/messages';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError, api } from '../../api/client';
@@ -10,7 +11,9 @@ import { landingPath } from '../../auth/route-guards';
 import { sessionStore } from '../../auth/session-store';
 import { useHost } from '../../layout/use-host';
 import { postForm } from '../../ui/post-form';
+import { applyServerErrors, labelsOf } from '../../ui/server-errors';
 import { centreHasCertificateProduct, certSystemLoginFields, certSystemStep, cookiesWork } from './cert-system-handoff';
+import { LOGIN_LABELS } from './login-field-labels';
 
 const CookiesBlockedPrompt = lazy(() => import('./cookies-blocked-prompt'));
 
@@ -53,7 +56,8 @@ export default function LoginPage() {
       if (step === 'post' && certSystemUrl) postForm(certSystemUrl, certSystemLoginFields(answer.token));
       enter(answer);
     } catch (e) {
-      setError(e instanceof ApiError ? e.message : 'Anmeldedaten falsch');
+      // a wrong login names no field: the server's 'Anmeldedaten falsch'
+      setError(e instanceof ApiError ? applyServerErrors(form, e, labelsOf(LOGIN_LABELS)).text : MSG.wrongLogin);
     } finally {
       setBusy(false);
     }
@@ -91,9 +95,15 @@ export default function LoginPage() {
                 {error}
               </Alert>
             )}
-            <TextInput label="E-Mail" type="email" autoComplete="username" required {...form.getInputProps('email')} />
+            <TextInput
+              label={LOGIN_LABELS.email}
+              type="email"
+              autoComplete="username"
+              required
+              {...form.getInputProps('email')}
+            />
             <PasswordInput
-              label="Passwort"
+              label={LOGIN_LABELS.password}
               autoComplete="current-password"
               required
               {...form.getInputProps('password')}

@@ -1,6 +1,7 @@
 import { Group, Input, Select } from '@mantine/core';
 import { birthdayParts, birthdayValue, birthdayYears, daysInMonth } from '@tz/shared/rules/birthday-picker';
 import { useEffect, useState } from 'react';
+import { CUSTOMER_LABELS } from './customer-field-labels';
 
 const MONTHS = [
   'Januar',
@@ -44,7 +45,7 @@ export function BirthdayPicker({
   };
   const str = (n: number | null | undefined) => (n ? String(n) : null);
   return (
-    <Input.Wrapper label="Geburtsdatum" error={error}>
+    <Input.Wrapper label={CUSTOMER_LABELS.birthday} error={error}>
       <Group gap="xs" grow>
         <Select
           aria-label="Geburtstag (Tag)"

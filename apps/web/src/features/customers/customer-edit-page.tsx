@@ -7,6 +7,8 @@ import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { to } from '../../routes';
+import { applyServerErrors, labelsOf } from '../../ui/server-errors';
+import { CUSTOMER_LABELS } from './customer-field-labels';
 import {
   CustomerFieldsSection,
   type CustomerFieldValues,
@@ -55,7 +57,10 @@ export default function CustomerEditPage() {
       notifications.show({ color: 'green', message: MSG.customerSaved });
       if (res.warning) notifications.show({ color: 'yellow', message: res.warning });
     } catch (e) {
-      setError(e instanceof ApiError && e.status === 400 ? `${MSG.genericErrorColon}${e.message}` : MSG.genericError);
+      const refused = applyServerErrors(form, e, labelsOf(CUSTOMER_LABELS));
+      setError(
+        e instanceof ApiError && e.status === 400 ? `${MSG.genericErrorColon}${refused.text}` : MSG.genericError,
+      );
     }
   });
 

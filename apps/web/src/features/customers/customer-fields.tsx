@@ -4,6 +4,7 @@ import { GENDERS } from '@tz/shared/constants';
 import type { CustomerFields } from '@tz/shared/customers/customers.contract';
 import { MSG } from '@tz/shared/messages';
 import { BirthdayPicker } from './birthday-picker';
+import { CUSTOMER_LABELS as L } from './customer-field-labels';
 import { useInsuranceProviders } from './use-customers';
 
 export interface CustomerFieldValues {
@@ -75,8 +76,8 @@ export function CustomerFieldsSection({ form }: { form: AnyForm }) {
   return (
     <Stack gap="sm">
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextInput label="Vorname" withAsterisk {...form.getInputProps('first_name')} />
-        <TextInput label="Nachname" withAsterisk {...form.getInputProps('last_name')} />
+        <TextInput label={L.first_name} withAsterisk {...form.getInputProps('first_name')} />
+        <TextInput label={L.last_name} withAsterisk {...form.getInputProps('last_name')} />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <BirthdayPicker
@@ -85,25 +86,25 @@ export function CustomerFieldsSection({ form }: { form: AnyForm }) {
           error={form.errors.birthday}
         />
         <Select
-          label="Geschlecht"
+          label={L.gender}
           data={Object.entries(GENDERS).map(([value, label]) => ({ value, label }))}
           allowDeselect={false}
           {...form.getInputProps('gender')}
         />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextInput label="E-Mail" type="email" {...form.getInputProps('email')} />
-        <TextInput label="Telefon" type="tel" {...form.getInputProps('phone')} />
+        <TextInput label={L.email} type="email" {...form.getInputProps('email')} />
+        <TextInput label={L.phone} type="tel" {...form.getInputProps('phone')} />
       </SimpleGrid>
-      <TextInput label="Straße und Hausnummer" {...form.getInputProps('street')} />
+      <TextInput label={L.street} {...form.getInputProps('street')} />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextInput label="Postleitzahl" maxLength={5} {...form.getInputProps('postcode')} />
-        <TextInput label="Ort" {...form.getInputProps('city')} />
+        <TextInput label={L.postcode} maxLength={5} {...form.getInputProps('postcode')} />
+        <TextInput label={L.city} {...form.getInputProps('city')} />
       </SimpleGrid>
-      <TextInput label="Ausweisnummer" {...form.getInputProps('passport')} />
+      <TextInput label={L.passport} {...form.getInputProps('passport')} />
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <Select
-          label="Krankenkasse"
+          label={L.insuranceProviderId}
           placeholder="Keine Auswahl"
           data={(providers.data ?? []).map((p) => ({ value: String(p.id), label: p.name }))}
           searchable
@@ -116,14 +117,14 @@ export function CustomerFieldsSection({ form }: { form: AnyForm }) {
           }}
         />
         <Select
-          label="IK-Nummer"
+          label={L.ikId}
           placeholder="Keine Auswahl"
           data={(provider?.iks ?? []).map((ik) => ({ value: String(ik.id), label: ik.nr }))}
           disabled={!provider}
           clearable
           {...form.getInputProps('ikId')}
         />
-        <TextInput label="Versichertennummer" {...form.getInputProps('insurancePolicyNumber')} />
+        <TextInput label={L.insurancePolicyNumber} {...form.getInputProps('insurancePolicyNumber')} />
       </SimpleGrid>
     </Stack>
   );

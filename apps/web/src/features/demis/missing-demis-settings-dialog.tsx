@@ -1,26 +1,35 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { MSG } from '@tz/shared/messages';
 import { useNavigate } from 'react-router';
+import { useAuth } from '../../auth/use-session';
 import { to } from '../../routes';
+import { missingDemisSettingsOffer } from './missing-demis-settings';
 
-/** The spec's error dialog when DEMIS settings or the certificate are incomplete; offers the settings (focus DEMIS). */
+/**
+ * The spec's error dialog when DEMIS settings or the certificate are incomplete; offers the settings
+ * (focus DEMIS) to roles that may open them and tells everyone else to ask their administration.
+ */
 export function MissingDemisSettingsDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const navigate = useNavigate();
+  const { role_id } = useAuth();
+  const offer = missingDemisSettingsOffer(role_id);
   return (
     <Modal opened={opened} onClose={onClose} title={MSG.missingDemisSettings} centered>
-      <Text mb="md">{MSG.missingDemisSettingsText}</Text>
+      <Text mb="md">{offer.text}</Text>
       <Group justify="flex-end">
-        <Button variant="default" onClick={onClose}>
+        <Button variant={offer.offerSettings ? 'default' : 'filled'} onClick={onClose}>
           Schließen
         </Button>
-        <Button
-          onClick={() => {
-            onClose();
-            navigate(to('settings', { focus: 'demis' }));
-          }}
-        >
-          {MSG.openSettings}
-        </Button>
+        {offer.offerSettings && (
+          <Button
+            onClick={() => {
+              onClose();
+              navigate(to('settings', { focus: 'demis' }));
+            }}
+          >
+            {MSG.openSettings}
+          </Button>
+        )}
       </Group>
     </Modal>
   );

@@ -9,8 +9,10 @@ import { dateInZone } from '@tz/shared/rules/time-zone';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { ApiError } from '../../api/client';
+import { applyServerErrors, labelsOf } from '../../ui/server-errors';
 import { RouteModal, useBackToAppointments } from './route-modal';
 import { useSaveVaccinationData, useVaccinationData } from './use-forms';
+import { VACCINATION_LABELS } from './vaccination-field-labels';
 
 const today = () => dateInZone(new Date(), 'Europe/Berlin');
 
@@ -82,7 +84,7 @@ function VaccinationForm({
       notifications.show({ color: 'green', message: res.message });
       onSaved();
     } catch (e) {
-      setError(e instanceof ApiError ? e.message : MSG.genericError);
+      setError(applyServerErrors(form, e, labelsOf(VACCINATION_LABELS)).text);
     }
   });
 
@@ -94,10 +96,27 @@ function VaccinationForm({
             {error}
           </Alert>
         )}
-        <Autocomplete label="Impfstoff" required data={[...VACCINES]} {...form.getInputProps('vaccine')} />
-        <TextInput label="Chargennummer" required {...form.getInputProps('batch_number')} />
-        <NumberInput label="Dosis" required min={1} max={10} allowDecimal={false} {...form.getInputProps('dose')} />
-        <TextInput label="Impfdatum" type="date" required {...form.getInputProps('vaccination_date')} />
+        <Autocomplete
+          label={VACCINATION_LABELS.vaccine}
+          required
+          data={[...VACCINES]}
+          {...form.getInputProps('vaccine')}
+        />
+        <TextInput label={VACCINATION_LABELS.batch_number} required {...form.getInputProps('batch_number')} />
+        <NumberInput
+          label={VACCINATION_LABELS.dose}
+          required
+          min={1}
+          max={10}
+          allowDecimal={false}
+          {...form.getInputProps('dose')}
+        />
+        <TextInput
+          label={VACCINATION_LABELS.vaccination_date}
+          type="date"
+          required
+          {...form.getInputProps('vaccination_date')}
+        />
         <Group justify="flex-end">
           <Button type="submit" loading={save.isPending}>
             Speichern

@@ -30,11 +30,13 @@ import {
   type OegdFormErrors,
   validateOegdForm,
 } from '@tz/shared/rules/oegd-form';
-import { useEffect, useRef, useState } from 'react';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { useAuth } from '../../auth/use-session';
 import { to } from '../../routes';
+import { labelsOf, summariseServerError } from '../../ui/server-errors';
+import { OEGD_LABELS } from './oegd-field-labels';
 import { useOegdForm, useSaveOegdForm, useUpdateGender } from './use-oegd';
 
 interface Values {
@@ -61,6 +63,8 @@ export default function OegdPage() {
   const [withBackground, setWithBackground] = useState(true);
   const [errors, setErrors] = useState<OegdFormErrors>({});
   const previewRef = useRef<HTMLFormElement>(null);
+  const genderInput = useRef<HTMLInputElement>(null);
+  const kindNumInput = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
     if (form.data && values === null) {
@@ -117,14 +121,14 @@ export default function OegdPage() {
       await save.mutateAsync(values);
       previewRef.current?.submit();
     } catch (e) {
-      const details =
-        e instanceof ApiError ? (e.details as { field: string; message: string }[] | undefined) : undefined;
-      if (Array.isArray(details)) setErrors(Object.fromEntries(details.map((d) => [d.field, d.message])));
-      notifications.show({
-        color: 'red',
-        title: MSG.errorTitle,
-        message: e instanceof ApiError ? e.message : MSG.genericError,
-      });
+      const refused = summariseServerError(e, labelsOf(OEGD_LABELS));
+      setErrors(refused.errors);
+      const inputs: Record<string, RefObject<HTMLInputElement | null>> = {
+        gender: genderInput,
+        kind_num: kindNumInput,
+      };
+      if (refused.first) inputs[refused.first]?.current?.focus();
+      notifications.show({ color: 'red', title: MSG.errorTitle, message: refused.text });
     }
   };
 
@@ -183,7 +187,8 @@ export default function OegdPage() {
       )}
 
       <Select
-        label="Geschlecht"
+        ref={genderInput}
+        label={OEGD_LABELS.gender}
         data={OEGD_GENDER_OPTIONS.map((g) => ({ value: String(g.value), label: g.label }))}
         value={String(gender)}
         onChange={changeGender}
@@ -192,10 +197,11 @@ export default function OegdPage() {
         maw={300}
       />
 
-      {radio('Rechtsgrundlage', 'kind', OEGD_KIND_OPTIONS)}
+      {radio(OEGD_LABELS.kind, 'kind', OEGD_KIND_OPTIONS)}
       {values.kind === 3 && (
         <TextInput
-          label="KV-Sonderziffer"
+          ref={kindNumInput}
+          label={OEGD_LABELS.kind_num}
           value={values.kind_num}
           onChange={(e) => set('kind_num', e.currentTarget.value)}
           maxLength={KV_SPECIAL_NUMBER_LENGTH}
@@ -204,11 +210,11 @@ export default function OegdPage() {
           maw={200}
         />
       )}
-      {radio('Grund der Testung', 'reason', OEGD_REASON_OPTIONS)}
-      {radio('Diagnostik', 'diagnostic', OEGD_DIAGNOSTIC_OPTIONS)}
+      {radio(OEGD_LABELS.reason, 'reason', OEGD_REASON_OPTIONS)}
+      {radio(OEGD_LABELS.diagnostic, 'diagnostic', OEGD_DIAGNOSTIC_OPTIONS)}
 
       <Checkbox.Group
-        label="Risikobereich"
+        label={OEGD_LABELS.risk}
         value={values.risk.map(String)}
         onChange={(v) => set('risk', v.map(Number))}
       >

@@ -4,8 +4,9 @@ import { notifications } from '@mantine/notifications';
 import { MSG } from '@tz/shared/messages';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { ApiError } from '../../api/client';
 import { to } from '../../routes';
+import { applyServerErrors, labelsOf } from '../../ui/server-errors';
+import { TEST_CENTRE_USER_LABELS as L } from './platform-field-labels';
 import { useCreateTestCentreUser } from './use-platform';
 
 export default function TestCentreUserPage() {
@@ -28,7 +29,7 @@ export default function TestCentreUserPage() {
       notifications.show({ color: 'green', message: MSG.testcenterUserSaved });
       navigate(to('listTestcenters'));
     } catch (e) {
-      setError(e instanceof ApiError ? e.message : MSG.genericError);
+      setError(applyServerErrors(form, e, labelsOf(L)).text);
     }
   });
   return (
@@ -43,9 +44,9 @@ export default function TestCentreUserPage() {
       )}
       <form onSubmit={submit} noValidate>
         <Stack>
-          <TextInput label="Name" required {...form.getInputProps('name')} />
-          <TextInput label="E-Mail" type="email" required {...form.getInputProps('email')} />
-          <PasswordInput label="Passwort" required {...form.getInputProps('password')} />
+          <TextInput label={L.name} required {...form.getInputProps('name')} />
+          <TextInput label={L.email} type="email" required {...form.getInputProps('email')} />
+          <PasswordInput label={L.password} required {...form.getInputProps('password')} />
           <input type="hidden" name="staff_id" value={id} />
           <Button type="submit" loading={create.isPending}>
             Speichern und Center aktivieren

@@ -5,10 +5,12 @@ import { OEGD_TEST_TYPES, RESULT, VACCINATION_CENTRE_TYPE } from '@tz/shared/con
 import { DEMIS_STATUS_SUCCESS } from '@tz/shared/demis/demis.contract';
 import { MSG } from '@tz/shared/messages';
 import type { HandoffLanguage } from '@tz/shared/rules/handoff-payload';
-import { useState } from 'react';
+import { receiptActionsState } from '@tz/shared/rules/receipt-actions';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../../api/client';
 import { to } from '../../routes';
+import { labelsOf, summariseServerError } from '../../ui/server-errors';
 import { MissingDemisSettingsDialog } from '../demis/missing-demis-settings-dialog';
 import { useDemisEligibility, useReportToDemis } from '../demis/use-demis';
 import { type HandoffSystem, useHandoff } from '../oegd/use-handoff';
@@ -28,12 +30,18 @@ export interface ReceiptDemisAppointment {
   demis_status: string | null;
   service_test_type: number | null;
   customer_email: string | null;
+  status: string;
+  has_receipt: boolean;
+  should_block_slot: boolean;
 }
 
 export interface ReceiptDemisCentre {
   type: string;
   email: string | null;
 }
+
+/** The address prompt's one field, keyed by the request body. */
+const ADDRESS_LABELS = { email: 'E-Mail-Adresse' };
 
 /** 'Etwas ist schief gelaufen (status)' with the server's message, as the spec's error dialogs say. */
 function showError(e: unknown) {
@@ -72,7 +80,12 @@ export function AppointmentReceiptDemisActions({
   const [addressPrompt, setAddressPrompt] = useState<null | 'receipt' | 'copy'>(null);
   const [address, setAddress] = useState('');
   const [copyError, setCopyError] = useState<string | null>(null);
+  /** The address the server refused (its message at the field). */
+  const [addressError, setAddressError] = useState<string>();
+  const addressInput = useRef<HTMLInputElement>(null);
   const id = appointment.appointment_id;
+  // Actions that could only fail are disabled, with the reason as their tooltip (as 'Einladen').
+  const why = receiptActionsState(appointment);
 
   const askReceipt = () =>
     modals.openConfirmModal({
@@ -80,6 +93,7 @@ export function AppointmentReceiptDemisActions({
       children: <Text>{MSG.receiptSendConfirm}</Text>,
       onConfirm: () => {
         setAddress(appointment.customer_email ?? '');
+        setAddressError(undefined);
         setAddressPrompt('receipt');
       },
     });
@@ -87,6 +101,7 @@ export function AppointmentReceiptDemisActions({
   const askCopy = () => {
     setAddress('');
     setCopyError(null);
+    setAddressError(undefined);
     setAddressPrompt('copy');
   };
 
@@ -102,6 +117,13 @@ export function AppointmentReceiptDemisActions({
         notifications.show({ color: 'green', title: MSG.receiptSent, message: res.email });
       }
     } catch (e) {
+      // A refused address stays in the prompt, marked, to be corrected.
+      const refused = summariseServerError(e, labelsOf(ADDRESS_LABELS));
+      if (refused.errors.email) {
+        setAddressError(refused.errors.email);
+        addressInput.current?.focus();
+        return;
+      }
       if (addressPrompt === 'copy') {
         // Receipt copy failure: the status and the error text, in the prompt.
         const status = e instanceof ApiError ? e.status : 0;
@@ -171,18 +193,44 @@ export function AppointmentReceiptDemisActions({
 
   return (
     <Group gap={4} wrap="wrap">
-      <Button size="compact-xs" variant="light" onClick={askReceipt} loading={sendReceipt.isPending}>
+      <Button
+        size="compact-xs"
+        variant="light"
+        onClick={askReceipt}
+        loading={sendReceipt.isPending}
+        disabled={!!why.send}
+        title={why.send ?? undefined}
+      >
         Beleg senden
       </Button>
-      <Button size="compact-xs" variant="light" onClick={download} loading={downloadReceipt.isPending}>
+      <Button
+        size="compact-xs"
+        variant="light"
+        onClick={download}
+        loading={downloadReceipt.isPending}
+        disabled={!!why.download}
+        title={why.download ?? undefined}
+      >
         Beleg herunterladen
       </Button>
-      <Button size="compact-xs" variant="light" onClick={askCopy}>
+      <Button size="compact-xs" variant="light" onClick={askCopy} disabled={!!why.copy} title={why.copy ?? undefined}>
         Belegkopie
       </Button>
-      <Button size="compact-xs" variant="light" onClick={confirmationMail} loading={confirmation.isPending}>
+      <Button
+        size="compact-xs"
+        variant="light"
+        onClick={confirmationMail}
+        loading={confirmation.isPending}
+        disabled={!!why.confirmationMail}
+        title={why.confirmationMail ?? undefined}
+      >
         Bestätigungsmail
       </Button>
+      {appointment.has_receipt && (
+        <Badge color="blue" variant="dot">
+          {MSG.receiptIssued}
+        </Badge>
+      )}
       {!isVaccinationCentre && reported && (
         <Badge color="green" variant="light">
           {MSG.demisReported}
@@ -220,10 +268,15 @@ export function AppointmentReceiptDemisActions({
         >
           <Stack>
             <TextInput
-              label="E-Mail-Adresse"
+              label={ADDRESS_LABELS.email}
               type="email"
               value={address}
-              onChange={(e) => setAddress(e.currentTarget.value)}
+              onChange={(e) => {
+                setAddress(e.currentTarget.value);
+                setAddressError(undefined);
+              }}
+              error={addressError}
+              ref={addressInput}
               description={addressPrompt === 'receipt' ? MSG.receiptAddressPrompt : undefined}
               placeholder={addressPrompt === 'receipt' ? (centre.email ?? undefined) : undefined}
               required={addressPrompt === 'copy'}

@@ -1,4 +1,5 @@
-import { useMutation } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AppointmentDetail } from '@tz/shared/appointments/appointment-edit.contract';
 import {
   downloadReceipt,
   sendConfirmationMail,
@@ -7,12 +8,30 @@ import {
 } from '@tz/shared/receipts/receipts.contract';
 import { api, download } from '../../api/client';
 import { useAuth } from '../../auth/use-session';
+import { type AppointmentPages, patchAppointment } from '../appointments/appointment-pages';
+import { appointmentKeys } from '../appointments/use-appointments';
+
+/**
+ * A receipt was issued (sent or downloaded): the appointment shows it in the
+ * loaded list pages and on its edit screen at once, so 'Belegkopie' opens up
+ * without reloading the list.
+ */
+export function markReceiptIssued(qc: QueryClient, staffId: number, appointmentId: number) {
+  qc.setQueriesData<AppointmentPages>({ queryKey: appointmentKeys.list(staffId) }, (old) =>
+    patchAppointment(old, appointmentId, { has_receipt: true }),
+  );
+  qc.setQueriesData<AppointmentDetail>({ queryKey: appointmentKeys.one(staffId, appointmentId) }, (old) =>
+    old ? { ...old, has_receipt: true } : old,
+  );
+}
 
 export function useSendReceipt() {
   const { staffId } = useAuth();
+  const qc = useQueryClient();
   return useMutation({
     mutationFn: (v: { appointmentId: number; email?: string }) =>
       api(sendReceipt, { params: { staffId, appointmentId: v.appointmentId }, body: { email: v.email } }),
+    onSuccess: (_, v) => markReceiptIssued(qc, staffId, v.appointmentId),
   });
 }
 
@@ -26,9 +45,12 @@ export function useSendReceiptCopy() {
 
 export function useDownloadReceipt() {
   const { staffId } = useAuth();
+  const qc = useQueryClient();
   return useMutation({
     mutationFn: (appointmentId: number) =>
       download(downloadReceipt, { params: { staffId, appointmentId }, fallbackName: `beleg-${appointmentId}.pdf` }),
+    // the first download issues the receipt
+    onSuccess: (_, appointmentId) => markReceiptIssued(qc, staffId, appointmentId),
   });
 }
 

@@ -1,5 +1,6 @@
 import { ActionIcon, Alert, Button, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
+import { useForm } from '@mantine/form';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { MAX_HOLIDAYS_AT_ONCE } from '@tz/shared/constants';
@@ -8,6 +9,8 @@ import { germanDate, parseGermanDate } from '@tz/shared/rules/german-date';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { ApiError } from '../../api/client';
+import { applyServerErrors } from '../../ui/server-errors';
+import { holidaysLabel } from './schedule-field-labels';
 import { useDeleteHoliday, useHolidays, useUpdateHolidays } from './use-schedule';
 
 const empty = () => Array.from({ length: MAX_HOLIDAYS_AT_ONCE }, () => '');
@@ -17,7 +20,9 @@ export default function HolidaysPage() {
   const holidays = useHolidays(staffId);
   const update = useUpdateHolidays(staffId);
   const remove = useDeleteHoliday(staffId);
-  const [dates, setDates] = useState<string[]>(empty);
+  // Named as the request body, so the server's paths (date.2) are the form's.
+  const form = useForm<{ date: string[] }>({ initialValues: { date: empty() } });
+  const dates = form.values.date;
 
   const failed = (e: unknown) =>
     notifications.show({
@@ -28,12 +33,18 @@ export default function HolidaysPage() {
 
   // The form sends all five dates, empty ones included (configuration-admin §5).
   const save = async () => {
+    form.clearErrors();
     try {
       await update.mutateAsync(dates);
-      setDates(empty());
+      form.setValues({ date: empty() });
       notifications.show({ color: 'green', message: MSG.holidaysUpdated });
     } catch (e) {
-      failed(e);
+      const refused = applyServerErrors(form, e, holidaysLabel(dates.length));
+      notifications.show({
+        color: 'red',
+        title: MSG.errorTitle,
+        message: e instanceof ApiError && e.status < 500 ? `${MSG.genericError}: ${refused.text}` : MSG.genericError,
+      });
     }
   };
 
@@ -68,8 +79,9 @@ export default function HolidaysPage() {
             dateParser={parseGermanDate}
             clearable
             clearButtonProps={{ 'aria-label': `Feiertag ${i + 1} entfernen` }}
+            {...form.getInputProps(`date.${i}`, { withFocus: false })}
             value={d || null}
-            onChange={(v) => setDates((all) => all.map((x, j) => (j === i ? (v ?? '') : x)))}
+            onChange={(v) => form.setFieldValue(`date.${i}`, v ?? '')}
           />
         ))}
       </SimpleGrid>

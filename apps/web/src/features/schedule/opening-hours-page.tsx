@@ -1,4 +1,5 @@
 import { ActionIcon, Alert, Anchor, Button, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { WEEKDAYS } from '@tz/shared/constants';
@@ -7,9 +8,10 @@ import { germanDate } from '@tz/shared/rules/german-date';
 import type { ScheduleItem } from '@tz/shared/schedule/schedule.contract';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { ApiError } from '../../api/client';
 import { to } from '../../routes';
+import { applyServerErrors, focusField } from '../../ui/server-errors';
 import { ResultModal, type ResultState } from './result-modal';
+import { openingHoursLabel } from './schedule-field-labels';
 import { TimeField } from './time-field';
 import { useDeleteSpecialDay, useScheduleItems, useSpecialDays, useUpdateSchedule } from './use-schedule';
 
@@ -41,27 +43,32 @@ export default function OpeningHoursPage() {
   const specialDays = useSpecialDays(staffId);
   const update = useUpdateSchedule(staffId);
   const remove = useDeleteSpecialDay(staffId);
-  const [week, setWeek] = useState<DayRow[] | null>(null);
+  // The values are named as the request body, so the server's paths (schedule_items.1.start_time) are the form's.
+  const form = useForm<{ schedule_items: DayRow[] }>({ initialValues: { schedule_items: [] } });
+  const [loaded, setLoaded] = useState(false);
   const [result, setResult] = useState<ResultState | null>(null);
+  const [firstError, setFirstError] = useState<string>();
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: fill the form once the hours have loaded
   useEffect(() => {
-    if (items.data) setWeek(weekOf(items.data));
+    if (!items.data) return;
+    form.setValues({ schedule_items: weekOf(items.data) });
+    form.resetDirty();
+    setLoaded(true);
   }, [items.data]);
-
-  const set = (dayIndex: number, patch: (d: DayRow) => DayRow) =>
-    setWeek((w) => (w ? w.map((d) => (d.day_index === dayIndex ? patch(d) : d)) : w));
+  const week = form.values.schedule_items;
 
   const save = async () => {
-    if (!week) return;
+    if (!loaded) return;
+    form.clearErrors();
     try {
       const r = await update.mutateAsync(week);
       setResult({ ok: true, title: MSG.updated, message: r.message });
     } catch (e) {
-      setResult({
-        ok: false,
-        title: MSG.errorTitle,
-        message: MSG.genericErrorColon + (e instanceof ApiError ? e.message : ''),
-      });
+      // The dialog comes first; the first marked field gets the focus when it closes.
+      const refused = applyServerErrors(form, e, openingHoursLabel(week), { focus: false });
+      setFirstError(refused.first);
+      setResult({ ok: false, title: MSG.errorTitle, message: MSG.genericErrorColon + refused.text });
     }
   };
 
@@ -87,7 +94,7 @@ export default function OpeningHoursPage() {
       <Alert color="blue">{MSG.openingHoursInfo}</Alert>
       {items.isLoading && <Loader aria-label="Öffnungszeiten werden geladen" />}
       {items.error && <Alert color="red">{MSG.genericError}</Alert>}
-      {week && (
+      {loaded && (
         <Table>
           <Table.Thead>
             <Table.Tr>
@@ -101,44 +108,24 @@ export default function OpeningHoursPage() {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {week.map((d) => {
+            {week.map((d, row) => {
               const name = WEEKDAYS[d.day_index]!;
-              const setBreak = (i: number, key: 'start_time' | 'end_time', v: string) =>
-                set(d.day_index, (x) => ({
-                  ...x,
-                  break: x.break.map((b, j) => (j === i ? { ...b, [key]: v } : b)),
-                }));
+              const field = (path: string) => form.getInputProps(`schedule_items.${row}.${path}`);
               return (
                 <Table.Tr key={d.day_index}>
                   <Table.Th scope="row">{name}</Table.Th>
                   <Table.Td>
-                    <TimeField
-                      label={`${name} Beginn`}
-                      value={d.start_time}
-                      onChange={(v) => set(d.day_index, (x) => ({ ...x, start_time: v }))}
-                    />
+                    <TimeField label={`${name} Beginn`} {...field('start_time')} />
                   </Table.Td>
                   <Table.Td>
-                    <TimeField
-                      label={`${name} Ende`}
-                      value={d.end_time}
-                      onChange={(v) => set(d.day_index, (x) => ({ ...x, end_time: v }))}
-                    />
+                    <TimeField label={`${name} Ende`} {...field('end_time')} />
                   </Table.Td>
                   {[0, 1].flatMap((i) => [
                     <Table.Td key={`${i}s`}>
-                      <TimeField
-                        label={`${name} Pause ${i + 1} Beginn`}
-                        value={d.break[i]!.start_time}
-                        onChange={(v) => setBreak(i, 'start_time', v)}
-                      />
+                      <TimeField label={`${name} Pause ${i + 1} Beginn`} {...field(`break.${i}.start_time`)} />
                     </Table.Td>,
                     <Table.Td key={`${i}e`}>
-                      <TimeField
-                        label={`${name} Pause ${i + 1} Ende`}
-                        value={d.break[i]!.end_time}
-                        onChange={(v) => setBreak(i, 'end_time', v)}
-                      />
+                      <TimeField label={`${name} Pause ${i + 1} Ende`} {...field(`break.${i}.end_time`)} />
                     </Table.Td>,
                   ])}
                 </Table.Tr>
@@ -148,7 +135,7 @@ export default function OpeningHoursPage() {
         </Table>
       )}
       <div>
-        <Button onClick={save} loading={update.isPending} disabled={!week}>
+        <Button onClick={save} loading={update.isPending} disabled={!loaded}>
           {MSG.openingHoursSave}
         </Button>
       </div>
@@ -196,7 +183,14 @@ export default function OpeningHoursPage() {
         </Table>
       )}
       {/* OK after saving reloads the page (spec); after an error it keeps the entries to fix them. */}
-      <ResultModal result={result} onOk={(r) => (r.ok ? window.location.reload() : setResult(null))} />
+      <ResultModal
+        result={result}
+        onOk={(r) => {
+          if (r.ok) return window.location.reload();
+          setResult(null);
+          setTimeout(() => focusField(form, firstError), 0);
+        }}
+      />
     </Stack>
   );
 }

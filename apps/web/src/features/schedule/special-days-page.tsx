@@ -1,14 +1,16 @@
 import { Alert, Anchor, Button, Stack, Table, Title } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
+import { useForm } from '@mantine/form';
 import { MAX_SPECIAL_DAYS_AT_ONCE } from '@tz/shared/constants';
 import { MSG } from '@tz/shared/messages';
 import { parseGermanDate } from '@tz/shared/rules/german-date';
 import type { SpecialDayInput } from '@tz/shared/schedule/schedule.contract';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { ApiError } from '../../api/client';
 import { to } from '../../routes';
+import { applyServerErrors, focusField } from '../../ui/server-errors';
 import { ResultModal, type ResultState } from './result-modal';
+import { specialDaysLabel } from './schedule-field-labels';
 import { TimeField } from './time-field';
 import { useCreateSpecialDays } from './use-schedule';
 
@@ -37,21 +39,23 @@ export default function SpecialDaysPage() {
   const staffId = Number(useParams().id);
   const navigate = useNavigate();
   const create = useCreateSpecialDays(staffId);
-  const [rows, setRows] = useState<Row[]>(() => Array.from({ length: MAX_SPECIAL_DAYS_AT_ONCE }, blank));
+  // Named as the request body, so the server's paths (special_days.0.end_time) are the form's.
+  const form = useForm<{ special_days: Row[] }>({
+    initialValues: { special_days: Array.from({ length: MAX_SPECIAL_DAYS_AT_ONCE }, blank) },
+  });
   const [result, setResult] = useState<ResultState | null>(null);
-
-  const set = (i: number, patch: Partial<Row>) => setRows((r) => r.map((x, j) => (j === i ? { ...x, ...patch } : x)));
+  const [firstError, setFirstError] = useState<string>();
+  const rows = form.values.special_days;
 
   const save = async () => {
+    form.clearErrors();
     try {
       await create.mutateAsync(rows);
       setResult({ ok: true, title: MSG.saved, message: MSG.daysSaved });
     } catch (e) {
-      setResult({
-        ok: false,
-        title: MSG.errorTitlePlain,
-        message: MSG.genericErrorColon + (e instanceof ApiError ? e.message : ''),
-      });
+      const refused = applyServerErrors(form, e, specialDaysLabel(rows), { focus: false });
+      setFirstError(refused.first);
+      setResult({ ok: false, title: MSG.errorTitlePlain, message: MSG.genericErrorColon + refused.text });
     }
   };
 
@@ -86,13 +90,14 @@ export default function SpecialDaysPage() {
                   clearable
                   clearButtonProps={{ 'aria-label': `Tag ${i + 1} Datum entfernen` }}
                   w={150}
+                  {...form.getInputProps(`special_days.${i}.date`, { withFocus: false })}
                   value={row.date || null}
-                  onChange={(v) => set(i, { date: v ?? '' })}
+                  onChange={(v) => form.setFieldValue(`special_days.${i}.date`, v ?? '')}
                 />
               </Table.Td>
               {TIME_FIELDS.map(([k, label]) => (
                 <Table.Td key={k}>
-                  <TimeField label={`Tag ${i + 1} ${label}`} value={row[k]} onChange={(v) => set(i, { [k]: v })} />
+                  <TimeField label={`Tag ${i + 1} ${label}`} {...form.getInputProps(`special_days.${i}.${k}`)} />
                 </Table.Td>
               ))}
             </Table.Tr>
@@ -106,7 +111,11 @@ export default function SpecialDaysPage() {
       </div>
       <ResultModal
         result={result}
-        onOk={(r) => (r.ok ? navigate(to('openingHours', { id: staffId })) : setResult(null))}
+        onOk={(r) => {
+          if (r.ok) return navigate(to('openingHours', { id: staffId }));
+          setResult(null);
+          setTimeout(() => focusField(form, firstError), 0);
+        }}
       />
     </Stack>
   );

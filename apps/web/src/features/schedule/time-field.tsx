@@ -1,15 +1,9 @@
-import { TextInput } from '@mantine/core';
+import { TextInput, type TextInputProps } from '@mantine/core';
 
-/** A time field of at most five characters ('HH:MM'); the server checks the format. */
-export function TimeField(props: { label: string; value: string; onChange: (v: string) => void }) {
-  return (
-    <TextInput
-      aria-label={props.label}
-      placeholder="HH:MM"
-      maxLength={5}
-      w={80}
-      value={props.value}
-      onChange={(e) => props.onChange(e.currentTarget.value)}
-    />
-  );
+/**
+ * A time field of at most five characters ('HH:MM'); the server checks the
+ * format. Takes a form's input props (value, onChange, error, data-path).
+ */
+export function TimeField({ label, ...props }: Omit<TextInputProps, 'label'> & { label: string }) {
+  return <TextInput aria-label={label} placeholder="HH:MM" maxLength={5} w={80} {...props} />;
 }

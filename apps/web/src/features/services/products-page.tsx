@@ -19,11 +19,12 @@ import { notifications } from '@mantine/notifications';
 import { SERVICE_PAGE_SIZES } from '@tz/shared/constants';
 import { MSG } from '@tz/shared/messages';
 import type { Service, ServiceCategory, TestType } from '@tz/shared/services/services.contract';
-import { useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { ApiError } from '../../api/client';
 import { to } from '../../routes';
 import { formatEuro } from '../../ui/format';
+import { summariseServerError } from '../../ui/server-errors';
+import { activationLabel } from './service-field-labels';
 import { useActivateServices, useAvailableServices, useServices, useTestTypes } from './use-services';
 
 /** One line of the activation list: a catalogue entry, or a service of the centre outside the catalogue. */
@@ -135,6 +136,8 @@ function ServicesTab({ staffId }: { staffId: number }) {
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<Record<string, boolean>>({});
   const [edits, setEdits] = useState<Record<string, Edit>>({});
+  /** The fields of the last refused save, by request path (services.<row>.<field>). */
+  const [refused, setRefused] = useState<Record<string, string>>({});
 
   const rows = useMemo(
     () => (available.data && services.data ? rowsOf(available.data, services.data) : []),
@@ -156,7 +159,12 @@ function ServicesTab({ staffId }: { staffId: number }) {
   const value = <K extends keyof Edit>(r: Row, k: K) => (edits[r.key]?.[k] !== undefined ? edits[r.key]![k] : r[k]);
   const edit = (r: Row, patch: Edit) => setEdits((e) => ({ ...e, [r.key]: { ...e[r.key], ...patch } }));
 
+  // The request sends every row in this order: a refused field is services.<index in rows>.<field>.
+  const fieldError = (r: Row, field: 'test_type' | 'capacity_max' | 'duration') =>
+    refused[`services.${rows.indexOf(r)}.${field}`];
+
   const save = async () => {
+    setRefused({});
     try {
       await activate.mutateAsync(
         rows.map((r) => ({
@@ -171,11 +179,15 @@ function ServicesTab({ staffId }: { staffId: number }) {
       setEdits({});
       notifications.show({ color: 'green', message: MSG.selectionSaved });
     } catch (e) {
-      notifications.show({
-        color: 'red',
-        title: MSG.errorTitle,
-        message: e instanceof ApiError ? e.message : MSG.genericError,
-      });
+      const s = summariseServerError(e, activationLabel(rows));
+      setRefused(s.errors);
+      // show the first refused row: all categories, its page
+      const first = s.first ? Number(s.first.split('.')[1]) : -1;
+      if (first >= 0) {
+        setCategory('all');
+        setPage(Math.floor(first / pageSize) + 1);
+      }
+      notifications.show({ color: 'red', title: MSG.errorTitle, message: s.text });
     }
   };
 
@@ -238,6 +250,7 @@ function ServicesTab({ staffId }: { staffId: number }) {
                   types={testTypes.data ?? []}
                   value={value(r, 'test_type') ?? null}
                   onChange={(v) => edit(r, { test_type: v })}
+                  error={fieldError(r, 'test_type')}
                 />
               </Table.Td>
               <Table.Td>
@@ -248,6 +261,7 @@ function ServicesTab({ staffId }: { staffId: number }) {
                   allowDecimal={false}
                   w={90}
                   value={value(r, 'capacity_max') as number}
+                  error={fieldError(r, 'capacity_max')}
                   onChange={(v) => typeof v === 'number' && edit(r, { capacity_max: v })}
                 />
               </Table.Td>
@@ -259,6 +273,7 @@ function ServicesTab({ staffId }: { staffId: number }) {
                   allowDecimal={false}
                   w={90}
                   value={value(r, 'minutes') as number}
+                  error={fieldError(r, 'duration')}
                   onChange={(v) => typeof v === 'number' && edit(r, { minutes: v })}
                 />
               </Table.Td>
@@ -311,10 +326,16 @@ export function TestTypeSelect(props: {
   value: number | null;
   onChange: (v: number | null) => void;
   withLabel?: boolean;
+  /** A refused save's message for this field. */
+  error?: ReactNode;
+  /** The form path (lets the form focus the field). */
+  'data-path'?: string;
 }) {
   return (
     <Select
       {...(props.withLabel ? { label: props.label } : { 'aria-label': props.label })}
+      error={props.error}
+      data-path={props['data-path']}
       placeholder="Keine"
       clearable
       data={props.types.map((t) => ({ value: String(t.id), label: t.label }))}

@@ -8,7 +8,9 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { to } from '../../routes';
+import { applyServerErrors, labelsOf } from '../../ui/server-errors';
 import { TestTypeSelect } from './products-page';
+import { SERVICE_LABELS as L } from './service-field-labels';
 import { useSaveService, useService, useServiceCategories, useTestTypes } from './use-services';
 
 interface Values {
@@ -99,8 +101,9 @@ export default function ServiceFormPage() {
       notifications.show({ color: 'green', message: serviceId ? MSG.serviceUpdated : MSG.serviceCreated });
       navigate(to('products', { id: staffId }));
     } catch (e) {
+      const refused = applyServerErrors(form, e, labelsOf(L));
       setError(
-        e instanceof ApiError && e.status < 500 ? `${MSG.serviceSaveFailed} ${e.message}` : MSG.serviceSaveFailed,
+        e instanceof ApiError && e.status < 500 ? `${MSG.serviceSaveFailed} ${refused.text}` : MSG.serviceSaveFailed,
       );
     }
   });
@@ -126,10 +129,10 @@ export default function ServiceFormPage() {
       ) : (
         <form onSubmit={submit} noValidate>
           <Stack>
-            <TextInput label="Titel" required {...form.getInputProps('title')} />
+            <TextInput label={L.title} required {...form.getInputProps('title')} />
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <NumberInput
-                label="Preis in Euro"
+                label={L.price}
                 required
                 min={0}
                 decimalScale={2}
@@ -138,25 +141,25 @@ export default function ServiceFormPage() {
                 thousandSeparator="."
                 {...form.getInputProps('price')}
               />
-              <TextInput label="Preistext (optional)" {...form.getInputProps('priceTxt')} />
-              <NumberInput label="Slotlänge in Minuten" required {...minutes} {...form.getInputProps('slot_length')} />
-              <NumberInput label="Termindauer in Minuten" required {...minutes} {...form.getInputProps('duration')} />
+              <TextInput label={L.priceTxt} {...form.getInputProps('priceTxt')} />
+              <NumberInput label={L.slot_length} required {...minutes} {...form.getInputProps('slot_length')} />
+              <NumberInput label={L.duration} required {...minutes} {...form.getInputProps('duration')} />
               <NumberInput
-                label="Minimale Plätze"
+                label={L.capacity_min}
                 required
                 min={1}
                 allowDecimal={false}
                 {...form.getInputProps('capacity_min')}
               />
               <NumberInput
-                label="Maximale Plätze"
+                label={L.capacity_max}
                 required
                 min={1}
                 allowDecimal={false}
                 {...form.getInputProps('capacity_max')}
               />
               <Select
-                label="Kategorie"
+                label={L.category_id}
                 placeholder="Keine"
                 clearable
                 data={(categories.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
@@ -164,10 +167,12 @@ export default function ServiceFormPage() {
               />
               <TestTypeSelect
                 withLabel
-                label="Testart"
+                label={L.test_type}
                 types={testTypes.data ?? []}
                 value={form.values.test_type}
                 onChange={(v) => form.setFieldValue('test_type', v)}
+                error={form.errors.test_type}
+                data-path="test_type"
               />
             </SimpleGrid>
             <Group>

@@ -31,6 +31,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { useAuth } from '../../auth/use-session';
+import { applyServerErrors, focusField, labelsOf } from '../../ui/server-errors';
 import { useCentreTypes, useSettings, useUpdateSettings, useUploadCertificate } from './use-settings';
 
 type Values = Record<Exclude<SettingsField, 'default_IVA' | BoolField>, string> & {
@@ -125,10 +126,14 @@ export default function SettingsPage() {
         form.setValues(valuesOf(r.settings));
         notifications.show({ color: 'green', message: r.message });
       } catch (e) {
-        setError(e instanceof ApiError ? e.message : MSG.genericError);
+        setError(applyServerErrors(form, e, labelsOf(L)).text);
       }
     },
-    () => setError(MSG.invalidInput),
+    // the form's own check (the same schema): the first marked field gets the focus as well
+    (errors) => {
+      setError(MSG.invalidInput);
+      focusField(form, Object.keys(errors)[0]);
+    },
   );
 
   if (settings.isLoading) return <Loader aria-label="Einstellungen werden geladen" />;

@@ -4,12 +4,14 @@ import { notifications } from '@mantine/notifications';
 import { ASSIGNABLE_ROLES, isPlatformAdmin, MIN_PASSWORD_LENGTH, ROLE, ROLE_LABELS } from '@tz/shared/constants';
 import { MSG } from '@tz/shared/messages';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../api/client';
 import { useAuth } from '../../auth/use-session';
 import { to } from '../../routes';
 import { useBack } from '../../ui/back';
+import { applyServerErrors, labelsOf } from '../../ui/server-errors';
 import { useCreateUser } from './use-users';
+import { CREATE_USER_LABELS as L } from './user-field-labels';
 
 export default function CreateUserPage() {
   const auth = useAuth();
@@ -48,7 +50,7 @@ export default function CreateUserPage() {
       notifications.show({ color: 'green', message: MSG.userSaved });
       navigate(back);
     } catch (e) {
-      setError(e instanceof ApiError ? e.message : MSG.genericError);
+      setError(applyServerErrors(form, e, labelsOf(L)).text);
     }
   });
   return (
@@ -63,11 +65,11 @@ export default function CreateUserPage() {
       )}
       <form onSubmit={submit} noValidate>
         <Stack>
-          <TextInput label="Name" required {...form.getInputProps('name')} />
-          <TextInput label="E-Mail" type="email" required {...form.getInputProps('email')} />
-          <Select label="Rolle" required data={roles} allowDeselect={false} {...form.getInputProps('role_id')} />
-          <PasswordInput label="Passwort" required {...form.getInputProps('password')} />
-          <PasswordInput label="Passwort wiederholen" required {...form.getInputProps('password2')} />
+          <TextInput label={L.name} required {...form.getInputProps('name')} />
+          <TextInput label={L.email} type="email" required {...form.getInputProps('email')} />
+          <Select label={L.role_id} required data={roles} allowDeselect={false} {...form.getInputProps('role_id')} />
+          <PasswordInput label={L.password} required {...form.getInputProps('password')} />
+          <PasswordInput label={L.password2} required {...form.getInputProps('password2')} />
           <Group>
             <Button type="submit" loading={create.isPending}>
               Speichern

@@ -1,15 +1,18 @@
 import { Alert, Button, Group, PasswordInput, Stack, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { MIN_PASSWORD_LENGTH, ROLE } from '@tz/shared/constants';
+import { MIN_PASSWORD_LENGTH } from '@tz/shared/constants';
 import { MSG } from '@tz/shared/messages';
 import { useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { useAuth } from '../../auth/use-session';
+import { mayOpen } from '../../route-access';
 import { to } from '../../routes';
 import { useBack } from '../../ui/back';
+import { applyServerErrors, labelsOf } from '../../ui/server-errors';
 import { useUpdatePassword } from './use-users';
+import { PASSWORD_LABELS as L } from './user-field-labels';
 
 export default function UpdatePasswordPage() {
   const { user_id } = useParams();
@@ -27,7 +30,7 @@ export default function UpdatePasswordPage() {
     },
   });
   // Staff members cannot open the user list; they return home instead.
-  const back = auth.role_id <= ROLE.manager ? to('users', { id: auth.staffId }) : to('home');
+  const back = mayOpen('users', auth.role_id) ? to('users', { id: auth.staffId }) : to('home');
   const goBack = useBack(back);
   const submit = form.onSubmit(async (v) => {
     setError(null);
@@ -36,7 +39,7 @@ export default function UpdatePasswordPage() {
       notifications.show({ color: 'green', message: MSG.passwordSaved });
       navigate(back);
     } catch (e) {
-      setError(e instanceof ApiError ? e.message : MSG.genericError);
+      setError(applyServerErrors(form, e, labelsOf(L)).text);
     }
   });
   return (
@@ -51,8 +54,8 @@ export default function UpdatePasswordPage() {
       )}
       <form onSubmit={submit} noValidate>
         <Stack>
-          <PasswordInput label="Neues Passwort" required {...form.getInputProps('password')} />
-          <PasswordInput label="Neues Passwort wiederholen" required {...form.getInputProps('password2')} />
+          <PasswordInput label={L.password} required {...form.getInputProps('password')} />
+          <PasswordInput label={L.password2} required {...form.getInputProps('password2')} />
           <Group>
             <Button type="submit" loading={update.isPending}>
               Speichern

@@ -22,6 +22,7 @@ import { MSG } from '@tz/shared/messages';
 import type { FunctionEntry, User } from '@tz/shared/users/users.contract';
 import { useState } from 'react';
 import { ApiError } from '../../api/client';
+import { applyServerErrors, labelsOf } from '../../ui/server-errors';
 import {
   useAddUserFunctions,
   useCreateCustomFunction,
@@ -30,6 +31,7 @@ import {
   useRemoveUserFunction,
   useUserFunctions,
 } from './use-users';
+import { CUSTOM_FUNCTION_LABELS } from './user-field-labels';
 
 export const CATEGORY_LABELS: Record<FunctionEntry['category'], string> = {
   skill: 'Fähigkeit',
@@ -83,7 +85,8 @@ export function UserFunctionsModal(props: { staffId: number; user: User; readOnl
       form.reset();
       notifications.show({ color: 'green', message: MSG.functionCreated });
     } catch (e) {
-      fail(e);
+      const refused = applyServerErrors(form, e, labelsOf(CUSTOM_FUNCTION_LABELS));
+      notifications.show({ color: 'red', title: MSG.errorTitle, message: refused.text });
     }
   });
   const onDelete = (f: FunctionEntry) =>
@@ -187,9 +190,14 @@ export function UserFunctionsModal(props: { staffId: number; user: User; readOnl
           </Stack>
           <form onSubmit={onCreate} noValidate>
             <Group align="flex-start">
-              <TextInput label="Bezeichnung" required style={{ flex: 1 }} {...form.getInputProps('label')} />
+              <TextInput
+                label={CUSTOM_FUNCTION_LABELS.label}
+                required
+                style={{ flex: 1 }}
+                {...form.getInputProps('label')}
+              />
               <Select
-                label="Kategorie"
+                label={CUSTOM_FUNCTION_LABELS.category}
                 required
                 data={FUNCTION_CATEGORIES.map((c) => ({ value: c, label: CATEGORY_LABELS[c] }))}
                 {...form.getInputProps('category')}

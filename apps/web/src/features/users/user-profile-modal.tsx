@@ -10,7 +10,9 @@ import { isValidIban } from '@tz/shared/rules/iban';
 import type { User, UserProfileInput } from '@tz/shared/users/users.contract';
 import { useState } from 'react';
 import { ApiError } from '../../api/client';
+import { applyServerErrors, labelsOf } from '../../ui/server-errors';
 import { useUpdateProfile } from './use-users';
+import { PROFILE_LABELS as L } from './user-field-labels';
 
 type FormValues = {
   birthdate: string | null;
@@ -73,7 +75,7 @@ export function UserProfileModal(props: { staffId: number; user: User; onClose: 
       notifications.show({ color: 'green', message: r.message });
       props.onClose();
     } catch (e) {
-      setError(e instanceof ApiError ? e.message : MSG.genericError);
+      setError(applyServerErrors(form, e, labelsOf(L)).text);
     }
   });
   return (
@@ -90,7 +92,7 @@ export function UserProfileModal(props: { staffId: number; user: User; onClose: 
           )}
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <DateInput
-              label="Geburtsdatum"
+              label={L.birthdate}
               valueFormat="DD.MM.YYYY"
               dateParser={parseGermanDate}
               placeholder="TT.MM.JJJJ"
@@ -100,13 +102,13 @@ export function UserProfileModal(props: { staffId: number; user: User; onClose: 
               clearButtonProps={{ 'aria-label': 'Datum löschen' }}
               {...form.getInputProps('birthdate')}
             />
-            <TextInput label="Straße" {...form.getInputProps('street')} />
-            <TextInput label="PLZ" {...form.getInputProps('zip')} />
-            <TextInput label="Ort" {...form.getInputProps('city')} />
-            <TextInput label="Mobil" {...form.getInputProps('mobile')} />
-            <TextInput label="Telefon" {...form.getInputProps('phone')} />
+            <TextInput label={L.street} {...form.getInputProps('street')} />
+            <TextInput label={L.zip} {...form.getInputProps('zip')} />
+            <TextInput label={L.city} {...form.getInputProps('city')} />
+            <TextInput label={L.mobile} {...form.getInputProps('mobile')} />
+            <TextInput label={L.phone} {...form.getInputProps('phone')} />
             <NumberInput
-              label="Stellenanteil (FTE)"
+              label={L.fte}
               description="0 bis 1,5 in Schritten von 0,1"
               min={FTE_MIN}
               max={FTE_MAX}
@@ -116,22 +118,22 @@ export function UserProfileModal(props: { staffId: number; user: User; onClose: 
               {...form.getInputProps('fte')}
             />
             <NumberInput
-              label="Stundenlohn (€)"
+              label={L.hourly_rate}
               min={0}
               decimalScale={2}
               decimalSeparator=","
               {...form.getInputProps('hourly_rate')}
             />
             <NumberInput
-              label="Grundgehalt (€)"
+              label={L.basic_salary}
               min={0}
               decimalScale={2}
               decimalSeparator=","
               {...form.getInputProps('basic_salary')}
             />
-            <TextInput label="Bank" {...form.getInputProps('bank_institution')} />
-            <TextInput label="Bankleitzahl / BIC" {...form.getInputProps('bank_swift')} />
-            <TextInput label="IBAN" {...form.getInputProps('bank_iban')} />
+            <TextInput label={L.bank_institution} {...form.getInputProps('bank_institution')} />
+            <TextInput label={L.bank_swift} {...form.getInputProps('bank_swift')} />
+            <TextInput label={L.bank_iban} {...form.getInputProps('bank_iban')} />
           </SimpleGrid>
           <Group justify="flex-end">
             <Button variant="default" onClick={props.onClose}>
