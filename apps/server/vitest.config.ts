@@ -4,6 +4,7 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts'],
     globalSetup: ['src/test/global-setup.ts'],
+    setupFiles: ['src/test/pin-clock.ts'],
     pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 60_000,

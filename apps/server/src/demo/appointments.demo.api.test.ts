@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { now } from '../clock';
 import type { Database } from '../db/client';
 import { openTestDatabase } from '../test/test-app';
 import { seedDemoIfEmpty } from './seed';
@@ -15,12 +16,13 @@ const rows = async <T>(q: ReturnType<typeof sql>) => ((await database.db.execute
 
 describe('appointments demo data', () => {
   it('has about 300 customers and appointments from 30 days back to 14 days ahead in both demo centres', async () => {
+    const at = now().toISOString();
     const [c] = await rows<{ n: number }>(sql`select count(*)::int as n from customers`);
     expect(c!.n).toBeGreaterThanOrEqual(290);
     const perCentre = await rows<{ full_name: string; n: number; first: number; last: number }>(sql`
       select c.full_name, count(*)::int as n,
-        min((a.start_date at time zone 'Europe/Berlin')::date - (now() at time zone 'Europe/Berlin')::date) as first,
-        max((a.start_date at time zone 'Europe/Berlin')::date - (now() at time zone 'Europe/Berlin')::date) as last
+        min((a.start_date at time zone 'Europe/Berlin')::date - (${at}::timestamptz at time zone 'Europe/Berlin')::date) as first,
+        max((a.start_date at time zone 'Europe/Berlin')::date - (${at}::timestamptz at time zone 'Europe/Berlin')::date) as last
       from appointments a join centres c on c.id = a.staff_id group by c.full_name order by c.full_name`);
     expect(perCentre.map((r) => r.full_name)).toEqual(['Impfzentrum Musterstadt', 'Testzentrum Musterstadt']);
     const testCentre = perCentre[1]!;

@@ -36,8 +36,9 @@ export class AppError extends Error {
   /**
    * A refusal that concerns one field of the request body: `details` names it
    * (FieldError), so the form marks the field; the message is the German text.
+   * `more` adds machine-readable facts to that entry (a booking refusal's reason).
    */
-  static field(status: 400 | 403 | 409 | 422, field: string, message: string, code: string) {
-    return new AppError(status, code, message, [{ field, message }]);
+  static field(status: 400 | 403 | 409 | 422, field: string, message: string, code: string, more: object = {}) {
+    return new AppError(status, code, message, [{ ...more, field, message }]);
   }
 }

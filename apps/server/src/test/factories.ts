@@ -1,6 +1,7 @@
 import { TEST_TYPES } from '@tz/shared/constants';
 import type { FastifyInstance } from 'fastify';
 import { hashPassword } from '../auth/passwords';
+import { now, nowMs } from '../clock';
 import type { DbOrTx } from '../db/client';
 import { appointments, paymentClassifications } from '../db/schema/appointments';
 import { centrePcrLabs, centres, pcrLabs } from '../db/schema/centres';
@@ -167,7 +168,7 @@ export async function createAppointment(
   db: DbOrTx,
   fields: Partial<typeof appointments.$inferInsert> & { staff_id: number; customer_id: number; service_id: number },
 ) {
-  const start = fields.start_date ?? new Date();
+  const start = fields.start_date ?? now();
   const [row] = await db
     .insert(appointments)
     .values({
@@ -232,7 +233,7 @@ export async function createFormAppointment(
         .values({ staff_id: fields.staff_id, title: 'Antigen-Schnelltest' })
         .returning({ id: services.id })
     )[0]!.id;
-  const start = new Date(Date.now() + 3600_000);
+  const start = new Date(nowMs() + 3600_000);
   const [row] = await db
     .insert(appointments)
     .values({

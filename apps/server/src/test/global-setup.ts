@@ -11,14 +11,20 @@ declare module 'vitest' {
     /** PGlite: path of a migrated data-dir dump. PostgreSQL: template database name. */
     dbTemplate: string;
     testDatabaseUrl: string;
+    /** The moment every test file's server clock starts at (TEST_NOW, or a fixed Tuesday morning). */
+    testNow: string;
   }
 }
+
+/** The same moment as the end-to-end tests' default (apps/web/e2e/fixtures.ts). */
+const DEFAULT_TEST_NOW = '2026-06-16T10:20:00+02:00';
 
 /**
  * Migrates one template per run; each test file then starts from a copy of it
  * (PGlite: loadDataDir of the dump; PostgreSQL: CREATE DATABASE … TEMPLATE).
  */
 export default async function setup(project: TestProject) {
+  project.provide('testNow', process.env.TEST_NOW ?? DEFAULT_TEST_NOW);
   const url = process.env.TEST_DB_KIND === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
   if (url) {
     const name = `tz_tmpl_${process.pid}_${Date.now()}`;

@@ -190,6 +190,11 @@ test('a receipt is sent from the row after confirmation, and the QR modal opens 
   await openAppointments(page, centres.logins.admin);
   await showToday(page);
   const erika = row(page, 'Erika Mustermann');
+  // No receipt yet: the copy can only fail, so it is offered disabled with the reason.
+  const copy = erika.getByRole('button', { name: 'Belegkopie' });
+  await expect(copy).toBeDisabled();
+  await expect(copy).toHaveAttribute('title', MSG.receiptCopyNeedsReceipt);
+  await expect(erika.getByText(MSG.receiptIssued)).toHaveCount(0);
   await erika.getByRole('button', { name: 'Beleg senden' }).click();
   await page.getByRole('dialog', { name: 'Beleg versenden' }).getByRole('button', { name: 'Ja' }).click();
   const prompt = page.getByRole('dialog', { name: 'Beleg versenden' });
@@ -199,6 +204,9 @@ test('a receipt is sent from the row after confirmation, and the QR modal opens 
   await prompt.getByRole('button', { name: /senden|Senden|Versenden/ }).click();
   await expect(page.getByText(MSG.receiptSent)).toBeVisible();
   await expect(page.getByText('beleg@kunde.example')).toBeVisible();
+  // The row shows the receipt at once, and the copy is offered now.
+  await expect(erika.getByText(MSG.receiptIssued)).toBeVisible();
+  await expect(copy).toBeEnabled();
 
   await erika.getByRole('link', { name: /QR-Code zum Fragebogen/ }).click();
   await expect(page).toHaveURL(/\/appointments\/check-in-qr-code\//);

@@ -18,8 +18,22 @@ test('opening hours with a break are saved, and a break outside the hours is ref
   await page.getByRole('textbox', { name: 'Sonntag Pause 1 Ende' }).fill('17:30');
   await page.getByRole('button', { name: MSG.openingHoursSave }).click();
   const error = page.getByRole('dialog', { name: MSG.errorTitle });
-  await expect(error).toContainText(`${MSG.genericErrorColon}Sonntag: ${MSG.breakOutsideHours}`);
+  // The refusal names the field as the screen labels it, never an internal key, and marks and focuses it.
+  await expect(error).toContainText(`${MSG.genericErrorColon}Sonntag Pause 1 Beginn: ${MSG.breakOutsideHours}`);
+  await expect(error).not.toContainText('schedule_items');
   await error.getByRole('button', { name: 'OK' }).click();
+  const marked = page.getByRole('textbox', { name: 'Sonntag Pause 1 Beginn' });
+  await expect(marked).toHaveAttribute('aria-invalid', 'true');
+  await expect(marked).toBeFocused();
+
+  // 25:00 is refused the same way, by the weekday's label.
+  await page.getByRole('textbox', { name: 'Montag Beginn' }).fill('25:00');
+  await page.getByRole('button', { name: MSG.openingHoursSave }).click();
+  await expect(error).toContainText('Montag Beginn: Bitte Uhrzeiten im Format HH:MM angeben');
+  await expect(error).not.toContainText('schedule_items');
+  await error.getByRole('button', { name: 'OK' }).click();
+  await expect(page.getByRole('textbox', { name: 'Montag Beginn' })).toBeFocused();
+  await page.getByRole('textbox', { name: 'Montag Beginn' }).fill('08:00');
 
   await page.getByRole('textbox', { name: 'Sonntag Beginn' }).fill('10:00');
   await page.getByRole('textbox', { name: 'Sonntag Pause 1 Beginn' }).fill('12:00');

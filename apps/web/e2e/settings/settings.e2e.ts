@@ -47,11 +47,13 @@ test('an administrator saves the settings and reaches the DEMIS section through 
   await expectAccessible(page);
 });
 
-test('a staff member is refused the settings by the server', async ({ page, centres }) => {
+test('a staff member sees "Keine Berechtigung" instead of the settings', async ({ page, centres }) => {
   // many steps on a shared two-core machine
   test.slow();
   await loginWithoutNews(page, centres.logins.staff);
   await page.goto('/settings');
-  await expect(page.getByText(MSG.genericError)).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Keine Berechtigung' })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: MSG.noPermissionPage })).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Name des Zentrums' })).toHaveCount(0);
+  await expectAccessible(page);
 });

@@ -113,7 +113,10 @@ test('the create form shows the password rules and the server message for a take
   await page.getByRole('textbox', { name: 'Passwort', exact: true }).fill('lang-genug-1');
   await page.getByRole('textbox', { name: 'Passwort wiederholen', exact: true }).fill('lang-genug-1');
   await page.getByRole('button', { name: 'Speichern' }).click();
-  await expect(page.getByRole('alert')).toHaveText(MSG.emailTaken);
+  await expect(page.getByRole('alert')).toHaveText(`E-Mail: ${MSG.emailTaken}`);
+  const field = page.getByRole('textbox', { name: 'E-Mail' });
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  await expect(field).toBeFocused();
   await expect(page).toHaveURL(/\/user\/create$/);
 });
 

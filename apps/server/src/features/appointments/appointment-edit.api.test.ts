@@ -5,6 +5,7 @@ import { germanTimeOf } from '@tz/shared/rules/german-date';
 import { dateInZone } from '@tz/shared/rules/time-zone';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { now, nowMs } from '../../clock';
 import { appointments } from '../../db/schema/appointments';
 import { customers } from '../../db/schema/customers';
 import { auditLog } from '../../db/schema/platform';
@@ -25,7 +26,7 @@ let staffHeaders: Record<string, string>;
 let serviceId: number;
 let staffId: number;
 // A day a week ahead: never "today", so no test depends on the clock.
-const dayAhead = (n: number) => dateInZone(new Date(Date.now() + n * 86_400_000), 'Europe/Berlin');
+const dayAhead = (n: number) => dateInZone(new Date(nowMs() + n * 86_400_000), 'Europe/Berlin');
 const date = dayAhead(8);
 // each describe books on its own day, so their slots do not interfere
 const plusCustomerDate = dayAhead(9);
@@ -85,7 +86,7 @@ describe('series with blocked slots', () => {
     // two blocked slots would need three places at capacity 2: refused, naming the reason
     const tooMany = await create(c.id, newAppointment({ number_of_new_appointments: 3, number_of_blocked_slots: 2 }));
     expect(tooMany.statusCode).toBe(422);
-    expect(tooMany.json()).toMatchObject({ error: 'SLOT_NOT_FREE', details: { reason: 'full', start: '09:00' } });
+    expect(tooMany.json()).toMatchObject({ error: 'SLOT_NOT_FREE', details: [{ reason: 'full', start: '09:00' }] });
     const res = await create(c.id, newAppointment({ number_of_new_appointments: 3, number_of_blocked_slots: 1 }));
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -130,7 +131,7 @@ describe('series with blocked slots', () => {
     expect(full.json().message).toBe(
       bookingRefusalMessage({ reason: 'full', start: '09:30', position: 1, count: 1, blocked: 0 }, date),
     );
-    expect(full.json().details).toEqual([{ field: 'time', message: full.json().message }]);
+    expect(full.json().details).toMatchObject([{ field: 'time', message: full.json().message, reason: 'full' }]);
   });
 
   it('blocks beyond the opening hours only with more than one appointment', async () => {
@@ -401,7 +402,7 @@ describe('appointment edit', () => {
       payload: { ...base, start_date: `${editDate} 22:00:00` },
     });
     expect(closed.statusCode).toBe(422);
-    expect(closed.json().details).toEqual([{ field: 'start_date', message: closed.json().message }]);
+    expect(closed.json().details).toMatchObject([{ field: 'start_date', message: closed.json().message }]);
     expect(closed.json().message).toContain('außerhalb der Öffnungszeiten');
     const other = await createCustomer(t.database.db, { staff_id: staffId });
     const wrong = await t.app.inject({
@@ -506,9 +507,9 @@ describe('bulk rebooking', () => {
         staff_id: other.centre.id,
         customer_id: oc.id,
         service_id: os.id,
-        token: `f-${Date.now()}`,
-        start_date: new Date(),
-        end_date: new Date(),
+        token: `f-${nowMs()}`,
+        start_date: now(),
+        end_date: now(),
       })
       .returning();
     const c = await createCustomer(t.database.db, { staff_id: staffId });

@@ -66,7 +66,7 @@ async function assertBookable(
     now: wallClockOf(now, timeZone),
   });
   // The request's time field: the form marks it.
-  if (refusal) throw AppError.field(422, plan.field, bookingRefusalMessage(refusal, date), 'SLOT_NOT_FREE');
+  if (refusal) throw AppError.field(422, plan.field, bookingRefusalMessage(refusal, date), 'SLOT_NOT_FREE', refusal);
 }
 
 /**

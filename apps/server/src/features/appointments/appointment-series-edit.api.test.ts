@@ -213,7 +213,7 @@ describe('editing the number of appointments in a row', () => {
     await book('17:00', { blocked: 1 });
     await expect(edit(a.id, a.customerId, { time: '16:30', count: 2 })).rejects.toMatchObject({
       code: 'SLOT_NOT_FREE',
-      details: { reason: 'full' },
+      details: [{ reason: 'full' }],
     });
     expect(await visitsOf(a.customerId)).toEqual(['16:30-17:00 approved']);
   });
@@ -254,16 +254,16 @@ describe('booking refusals name the reason', () => {
       status: 422,
       code: 'SLOT_NOT_FREE',
       message: `Am 24.12.2026 ist Feiertag, das Zentrum ist geschlossen. ${MSG.overbookHint}`,
-      details: { reason: 'holiday' },
+      details: [{ reason: 'holiday' }],
     });
-    await expect(refusal('09:00', SPECIAL)).rejects.toMatchObject({ details: { reason: 'closed' } });
+    await expect(refusal('09:00', SPECIAL)).rejects.toMatchObject({ details: [{ reason: 'closed' }] });
     await expect(refusal('09:00', SUNDAY)).rejects.toMatchObject({
       message: `Am 27.12.2026 ist das Zentrum geschlossen. ${MSG.overbookHint}`,
     });
     await expect(refusal('12:15', DAY)).rejects.toMatchObject({
-      details: { reason: 'break', pause: { start_time: '12:30', end_time: '13:00' } },
+      details: [{ reason: 'break', pause: { start_time: '12:30', end_time: '13:00' } }],
     });
-    await expect(refusal('09:10', DAY)).rejects.toMatchObject({ details: { reason: 'off_grid' } });
+    await expect(refusal('09:10', DAY)).rejects.toMatchObject({ details: [{ reason: 'off_grid' }] });
     await expect(refusal('09:00', '2026-11-30')).rejects.toMatchObject({
       message: `${MSG.bookingInPast} ${MSG.overbookHint}`,
     });

@@ -3,6 +3,7 @@ import { MSG } from '@tz/shared/messages';
 import { and, eq } from 'drizzle-orm';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { now, nowMs } from '../../clock';
 import { appointments } from '../../db/schema/appointments';
 import { auditLog } from '../../db/schema/platform';
 import { receipts } from '../../db/schema/receipts';
@@ -751,7 +752,7 @@ describe('institutions of an appointment', () => {
       method: 'POST',
       url: listUrl(),
       headers: own.headers,
-      payload: { startdate: unix(new Date(Date.now() - 3600_000)), enddate: unix(new Date(Date.now() + 3600_000)) },
+      payload: { startdate: unix(new Date(nowMs() - 3600_000)), enddate: unix(new Date(nowMs() + 3600_000)) },
     });
     expect(listed.json().find((r: { appointment_id: number }) => r.appointment_id === a.id).aInstitutionIds).toEqual([
       g2.id,
@@ -766,9 +767,9 @@ describe('today and options', () => {
     const c = await centreWithUser(t.app, t.database.db, ROLE.staff);
     const svc = await createService(t.database.db, { staff_id: c.centre.id, active: false });
     await fresh({ checked_in: 1 }, svc.id, c.centre.id);
-    await fresh({ res_detected: 1, res_date: new Date() }, svc.id, c.centre.id);
+    await fresh({ res_detected: 1, res_date: now() }, svc.id, c.centre.id);
     await fresh({ status: 'cancelled' }, svc.id, c.centre.id);
-    await fresh({ start_date: new Date(Date.now() + 3 * 86400_000) }, svc.id, c.centre.id);
+    await fresh({ start_date: new Date(nowMs() + 3 * 86400_000) }, svc.id, c.centre.id);
     const res = await t.app.inject({
       method: 'GET',
       url: `/api/staff/${c.centre.id}/appointments/today`,

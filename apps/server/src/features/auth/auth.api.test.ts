@@ -1,6 +1,7 @@
 import { MSG } from '@tz/shared/messages';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nowMs } from '../../clock';
 import { sessions, users } from '../../db/schema/users';
 import { createCentre, createUser, login, PASSWORD } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -47,7 +48,7 @@ describe('login', () => {
       last_seen_news_item: null,
       error: null,
     });
-    const ttl = body.expiration - Math.floor(Date.now() / 1000);
+    const ttl = body.expiration - Math.floor(nowMs() / 1000);
     expect(ttl).toBeGreaterThan(12 * 3600 - 60);
     expect(ttl).toBeLessThanOrEqual(12 * 3600);
 
@@ -144,7 +145,7 @@ describe('sessions', () => {
     const { token } = await login(t.app, user.email);
     await t.database.db
       .update(sessions)
-      .set({ expires_at: new Date(Date.now() - 1000) })
+      .set({ expires_at: new Date(nowMs() - 1000) })
       .where(eq(sessions.user_id, user.id));
     const res = await t.app.inject({
       method: 'GET',
@@ -212,7 +213,7 @@ describe('token lifetime', () => {
       const centre = await createCentre(short.database.db);
       const user = await createUser(short.database.db, { staff_id: centre.id });
       const body = await login(short.app, user.email);
-      const ttl = (body as unknown as { expiration: number }).expiration - Math.floor(Date.now() / 1000);
+      const ttl = (body as unknown as { expiration: number }).expiration - Math.floor(nowMs() / 1000);
       expect(ttl).toBeLessThanOrEqual(60);
       expect(ttl).toBeGreaterThan(50);
     } finally {

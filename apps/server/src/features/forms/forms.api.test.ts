@@ -5,6 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signSessionToken } from '../../auth/tokens';
+import { nowMs } from '../../clock';
 import { appointments } from '../../db/schema/appointments';
 import { formAnswers, formSubmissions, forms } from '../../db/schema/forms';
 import { auditLog } from '../../db/schema/platform';
@@ -125,12 +126,12 @@ describe('default form and public loading', () => {
     const expired = await signFormToken(
       secret(),
       { cai: a.customer_appointment_id, fid: link.form_id },
-      new Date(Date.now() - 1000),
+      new Date(nowMs() - 1000),
     );
     expect((await loadForm(link.form_id, expired)).json().error).toBe('form');
     // The link the staff hands out lives FORM_TOKEN_TTL_DAYS.
     const exp = decodeJwt(link.form_token).exp!;
-    expect(exp * 1000 - Date.now()).toBeGreaterThan((FORM_TOKEN_TTL_DAYS - 1) * 86_400_000);
+    expect(exp * 1000 - nowMs()).toBeGreaterThan((FORM_TOKEN_TTL_DAYS - 1) * 86_400_000);
   });
 
   it("refuses a token used with another form id or for another centre's form", async () => {
@@ -143,14 +144,14 @@ describe('default form and public loading', () => {
     const token = await signFormToken(
       secret(),
       { cai: a.customer_appointment_id, fid: foreign!.id },
-      new Date(Date.now() + 60_000),
+      new Date(nowMs() + 60_000),
     );
     expect((await loadForm(foreign!.id, token)).json().error).toBe('form');
   });
 
   it('never accepts a session token as form token nor a form token as session', async () => {
     const { link } = await openForm();
-    const session = await signSessionToken(secret(), { sid: 'x', uid: own.user.id }, new Date(Date.now() + 60_000));
+    const session = await signSessionToken(secret(), { sid: 'x', uid: own.user.id }, new Date(nowMs() + 60_000));
     expect((await loadForm(link.form_id, session)).statusCode).toBe(400);
     const res = await t.app.inject({
       method: 'GET',

@@ -2,6 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { now, nowMs } from '../../clock';
 import { startSmtp } from '../../test/smtp';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { findMail } from './mail.repository';
@@ -72,13 +73,14 @@ describe('mail outbox', () => {
     const failed = await findMail(t.database.db, id);
     expect(failed).toMatchObject({ status: 'pending', attempts: 1 });
     expect(failed!.last_error).toContain('Postfach voll');
-    expect(failed!.next_attempt_at.getTime()).toBeGreaterThan(Date.now() + 20_000);
+    expect(failed!.next_attempt_at.getTime()).toBeGreaterThan(nowMs() + 20_000);
     // Not due yet: nothing is sent.
     smtp.setRefuse(false);
     expect(await processOutbox(t.deps)).toBe(0);
     // Once due, it goes out.
     await t.database.db.execute(
-      (await import('drizzle-orm')).sql`update mail_outbox set next_attempt_at = now() where id = ${id}`,
+      (await import('drizzle-orm'))
+        .sql`update mail_outbox set next_attempt_at = ${now().toISOString()}::timestamptz where id = ${id}`,
     );
     expect(await processOutbox(t.deps)).toBe(1);
     expect((await findMail(t.database.db, id))?.status).toBe('sent');

@@ -2,6 +2,7 @@ import { ROLE } from '@tz/shared/constants';
 import { MSG } from '@tz/shared/messages';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nowMs } from '../../clock';
 import { paymentClassifications } from '../../db/schema/appointments';
 import { mailOutbox } from '../../db/schema/mail';
 import { auditLog } from '../../db/schema/platform';
@@ -208,7 +209,7 @@ describe('sending receipts', () => {
   });
 
   it("falls back to the centre's address when the customer has none", async () => {
-    const s = await setup({ email: `fallback-${Date.now()}@zentrum.example` });
+    const s = await setup({ email: `fallback-${nowMs()}@zentrum.example` });
     const { appointment } = await createAppointmentRow(t.database.db, s.centre.id, { customer: { email: null } });
     const res = await t.app.inject({
       method: 'POST',

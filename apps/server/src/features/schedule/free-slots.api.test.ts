@@ -4,6 +4,7 @@ import { dayIndexOf } from '@tz/shared/rules/free-slots';
 import { dateInZone } from '@tz/shared/rules/time-zone';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nowMs } from '../../clock';
 import { appointments } from '../../db/schema/appointments';
 import { customers } from '../../db/schema/customers';
 import { centreWithUser, createService, createUser, login } from '../../test/factories';
@@ -15,7 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const date = dateInZone(new Date(Date.now() + 8 * 86_400_000), 'Europe/Berlin');
+const date = dateInZone(new Date(nowMs() + 8 * 86_400_000), 'Europe/Berlin');
 const berlin = (time: string) => sql`(${date}::date + ${time}::time) at time zone 'Europe/Berlin'`;
 
 describe('free slots of a day', () => {

@@ -2,6 +2,7 @@ import { ROLE } from '@tz/shared/constants';
 import { MSG } from '@tz/shared/messages';
 import { dateInZone } from '@tz/shared/rules/time-zone';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nowMs } from '../../clock';
 import { centreWithUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -14,7 +15,7 @@ afterAll(() => t.close());
 const manager = () => centreWithUser(t.app, t.database.db, ROLE.manager);
 
 /** A date n days from today in Berlin, 'YYYY-MM-DD'. */
-const inDays = (n: number) => dateInZone(new Date(Date.now() + n * 86_400_000), 'Europe/Berlin');
+const inDays = (n: number) => dateInZone(new Date(nowMs() + n * 86_400_000), 'Europe/Berlin');
 
 const brk = (start_time = '', end_time = '') => ({ start_time, end_time });
 const day = (day_index: number, start_time = '', end_time = '', breaks = [brk(), brk()]) => ({
