@@ -109,6 +109,13 @@ export async function loginAs(page: Page, email: string) {
   await news;
 }
 
+/** Logs out through the profile menu, as a person would. */
+export async function logout(page: Page) {
+  await page.getByRole('button', { name: /Profilmenü/ }).click();
+  await page.getByRole('menuitem', { name: 'Abmelden' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+}
+
 /**
  * Dismisses the news prompt if it opens (after a fresh login). It renders just
  * after the news arrive, so give it a moment instead of looking only once.

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { MSG } from '@tz/shared/messages';
-import { dismissNewsPrompt, expect, expectAccessible, loginAs, test } from '../fixtures';
+import { dismissNewsPrompt, expect, expectAccessible, loginAs, logout, test } from '../fixtures';
 
 // Login, a 30-day list and several axe runs per test: more than the default minute on a busy machine.
 test.describe.configure({ timeout: 120_000 });
@@ -235,6 +235,7 @@ test.describe('a whole day in view', () => {
     await expect(row(page, 'Nora Negativ').getByText('Negativ', { exact: true })).toBeVisible();
     await expectAccessible(page);
     // The same day as staff (role 30), whose rows offer fewer actions.
+    await logout(page);
     await openAppointments(page, centres.logins.staff);
     await showToday(page);
     await expect(row(page, 'Sven Storno').getByText('Storniert')).toBeVisible();

@@ -1,5 +1,5 @@
 import { MSG } from '@tz/shared/messages';
-import { apiAs, dismissNewsPrompt, expect, expectAccessible, loginAs, test } from '../fixtures';
+import { apiAs, dismissNewsPrompt, expect, expectAccessible, loginAs, logout, test } from '../fixtures';
 
 const noPermission = async (page: import('@playwright/test').Page) => {
   await expect(page.getByRole('heading', { name: 'Keine Berechtigung' })).toBeVisible();
@@ -49,8 +49,9 @@ test('a manager (25) works on users but not on the settings or the account; an a
   await page.goto(`/staff/${staffId}/account`);
   await noPermission(page);
   await page.goto(`/staff/${staffId}/users`);
-  await expect(page.getByRole('button', { name: 'Benutzer hinzufügen' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Benutzer hinzufügen' })).toBeVisible();
 
+  await logout(page);
   await loginAs(page, centres.logins.admin);
   await dismissNewsPrompt(page);
   await page.goto('/testcenter/all');

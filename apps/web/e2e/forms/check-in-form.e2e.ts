@@ -1,7 +1,7 @@
-import { devices, type Page } from '@playwright/test';
+import { type APIRequestContext, devices, type Page } from '@playwright/test';
 import { MSG } from '@tz/shared/messages';
 import { displayCustomerAppointmentId } from '@tz/shared/rules/appointment-display';
-import { dismissNewsPrompt, E2E_NOW, expect, expectAccessible, loginAs, test } from '../fixtures';
+import { apiAs, dismissNewsPrompt, E2E_NOW, expect, expectAccessible, loginAs, test } from '../fixtures';
 
 /** Logs in and closes the news prompt, which would cover the dialogs. */
 async function login(page: Page, email: string) {
@@ -9,29 +9,40 @@ async function login(page: Page, email: string) {
   await dismissNewsPrompt(page);
 }
 
-/** Opens the QR dialog of an appointment and returns its form link and appointment number. */
-async function openQr(page: Page, token: string) {
+/** The full appointment number of a seeded token, from the appointments list as the screen loads it. */
+async function caiOf(request: APIRequestContext, email: string, token: string) {
+  const api = await apiAs(request, email);
+  const at = Math.floor(Date.parse(E2E_NOW) / 1000);
+  const rows = await api.post<{ token: string; customer_appointment_id: number }[]>('/appointments', {
+    startdate: at - 2 * 86_400,
+    enddate: at + 2 * 86_400,
+  });
+  return String(rows.find((r) => r.token === token)!.customer_appointment_id);
+}
+
+/** Opens the QR dialog of an appointment and returns its form link; the dialog shows the number as a person reads it. */
+async function openQr(page: Page, token: string, cai: string) {
   await page.goto(`/appointments/check-in-qr-code/${token}`);
   const dialog = page.getByRole('dialog', { name: 'QR-Code zum Fragebogen' });
   await expect(dialog.getByRole('img', { name: 'QR-Code mit dem Link zum Fragebogen' })).toBeVisible();
   const href = await dialog.getByRole('link', { name: /\/check-in\/\d+\// }).getAttribute('href');
-  // The link carries the full appointment number; the dialog shows a person its last six digits.
-  const cai = /\/check-in\/(\d+)\//.exec(href ?? '')?.[1];
-  expect(cai).toMatch(/^\d+$/);
-  await expect(dialog.getByText(`Termin-Nr. ${displayCustomerAppointmentId(Number(cai))}`)).toBeVisible();
-  return { dialog, href: href!, cai: cai! };
+  expect(href).toMatch(/\/check-in\/\d+\//);
+  await expect(dialog.getByText(`Termin-Nr. ${displayCustomerAppointmentId(cai)}`)).toBeVisible();
+  return { dialog, href: href!, cai };
 }
 
 test('a customer fills the form from the QR link on a phone; staff then sees the answers read-only', async ({
   page,
   browser,
   baseURL,
+  request,
   centres,
 }) => {
   // The whole journey of two people in one test: give it room on a loaded machine.
   test.slow();
+  const cai = await caiOf(request, centres.logins.admin, centres.tokens.form_open);
   await login(page, centres.logins.admin);
-  const qr = await openQr(page, centres.tokens.form_open);
+  const qr = await openQr(page, centres.tokens.form_open, cai);
   await expect(qr.dialog.getByText('Fragebogen: noch nicht ausgefüllt')).toBeVisible();
   await expectAccessible(page);
 
@@ -117,7 +128,7 @@ test('a customer fills the form from the QR link on a phone; staff then sees the
   await phone.close();
 
   // Staff: the appointment is filled with warnings; the answers open read-only with the failing question marked.
-  const again = await openQr(page, centres.tokens.form_open);
+  const again = await openQr(page, centres.tokens.form_open, cai);
   await expect(again.dialog.getByText('Fragebogen: ausgefüllt, mit Auffälligkeiten')).toBeVisible();
   await page.goto(`/appointments/filled-out-check-in-form/${qr.cai}/${centres.tokens.form_open}`);
   const filled = page.getByRole('dialog', { name: /Frieda Fragebogen/ });
@@ -133,7 +144,7 @@ test('a customer fills the form from the QR link on a phone; staff then sees the
   await expect(page).toHaveURL(/\/appointments$/);
 });
 
-test('a bad form link shows "Konnte Formular nicht laden"', async ({ page, centres }) => {
+test('a bad form link shows "Konnte Formular nicht laden"', async ({ page }) => {
   await page.goto('/check-in/1/ungueltiges-token');
   await expect(page.getByRole('alert')).toContainText(MSG.formLoadFailed);
   await expectAccessible(page);
@@ -141,10 +152,12 @@ test('a bad form link shows "Konnte Formular nicht laden"', async ({ page, centr
 
 test('the seeded form with warnings is marked, and missing answers lead back to the appointments', async ({
   page,
+  request,
   centres,
 }) => {
+  const cai = await caiOf(request, centres.logins.staff, centres.tokens.form_with_warnings);
   await login(page, centres.logins.staff);
-  const qr = await openQr(page, centres.tokens.form_with_warnings);
+  const qr = await openQr(page, centres.tokens.form_with_warnings, cai);
   await page.goto(`/appointments/filled-out-check-in-form/${qr.cai}/${centres.tokens.form_with_warnings}`);
   const filled = page.getByRole('dialog', { name: /Karl Kontakt/ });
   await expect(filled.getByRole('listitem', { name: /Krankheitszeichen/ })).toContainText('Abweichende Antwort');

@@ -2,7 +2,7 @@ import { WEEKDAYS } from '@tz/shared/constants';
 import { type FieldError, fieldPath, joinMessages } from '@tz/shared/http/field-errors';
 import { MSG } from '@tz/shared/messages';
 import { germanDate } from '@tz/shared/rules/german-date';
-import { type DayHoursField, dayHoursError, dayHoursProblem } from '@tz/shared/rules/opening-hours';
+import { type DayHoursField, dayHoursProblem } from '@tz/shared/rules/opening-hours';
 import { dateInZone } from '@tz/shared/rules/time-zone';
 import type { ScheduleItem, ScheduleItemInput, SpecialDayInput } from '@tz/shared/schedule/schedule.contract';
 import { now } from '../../clock';

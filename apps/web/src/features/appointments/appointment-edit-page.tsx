@@ -119,10 +119,8 @@ export default function AppointmentEditPage() {
         title: MSG.errorTitle,
         message: (
           <>
-            {MSG.patientDataFailed}{' '}
-            <Anchor component={Link} to={to('tracemedicsLink')}>
-              Zur Browser-Erweiterung
-            </Anchor>
+            {MSG.patientDataFailed} {/* Notifications render outside the router: a plain link, no router Link. */}
+            <Anchor href={to('tracemedicsLink')}>Zur Browser-Erweiterung</Anchor>
           </>
         ),
       });

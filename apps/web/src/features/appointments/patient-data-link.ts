@@ -1,3 +1,4 @@
+import { germanDate } from '@tz/shared/rules/german-date';
 /**
  * The patient-data link (core-workflow §1, §7): the browser extension that
  * prefills forms of other systems is handed the appointment's patient. The page
@@ -50,10 +51,7 @@ export function splitStreet(value: string | null): { street: string; housenumber
 }
 
 /** 'YYYY-MM-DD' (or an ISO timestamp) → 'DD.MM.YYYY'; empty when unknown. */
-const germanBirthday = (value: string | null) => {
-  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(value ?? '');
-  return m ? `${m[3]}.${m[2]}.${m[1]}` : '';
-};
+const germanBirthday = (value: string | null) => (value ? germanDate(value.slice(0, 10)) : '');
 
 export function extensionPatient(a: PatientSource): ExtensionPatient {
   return {

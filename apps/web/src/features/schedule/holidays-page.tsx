@@ -6,7 +6,6 @@ import { notifications } from '@mantine/notifications';
 import { MAX_HOLIDAYS_AT_ONCE } from '@tz/shared/constants';
 import { MSG } from '@tz/shared/messages';
 import { germanDate, parseGermanDate } from '@tz/shared/rules/german-date';
-import { useState } from 'react';
 import { useParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { applyServerErrors } from '../../ui/server-errors';

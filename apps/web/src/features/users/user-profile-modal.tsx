@@ -9,7 +9,6 @@ import { parseGermanDate } from '@tz/shared/rules/german-date';
 import { isValidIban } from '@tz/shared/rules/iban';
 import type { User, UserProfileInput } from '@tz/shared/users/users.contract';
 import { useState } from 'react';
-import { ApiError } from '../../api/client';
 import { applyServerErrors, labelsOf } from '../../ui/server-errors';
 import { useUpdateProfile } from './use-users';
 import { PROFILE_LABELS as L } from './user-field-labels';

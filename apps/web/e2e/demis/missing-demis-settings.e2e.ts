@@ -1,0 +1,39 @@
+import type { Page } from '@playwright/test';
+import { MSG } from '@tz/shared/messages';
+import { dismissNewsPrompt, expect, expectAccessible, loginAs, test } from '../fixtures';
+
+// Tall enough that the virtualised list renders every row of the day.
+test.use({ viewport: { width: 1280, height: 6000 } });
+
+/** Today's list with Paul Positiv's row: a positive result, not yet reported (the seeded centre has no certificate). */
+async function paulsRow(page: Page, email: string) {
+  await loginAs(page, email);
+  await dismissNewsPrompt(page);
+  await page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Termine' }).click();
+  await page.mouse.move(700, 790);
+  await expect(page.getByRole('list', { name: 'Termine' })).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Heute' }).click();
+  const row = page.getByRole('listitem').filter({ hasText: 'Paul Positiv' });
+  await expect(row).toBeVisible();
+  return row;
+}
+
+test('staff are told to ask their administration when the DEMIS settings are incomplete', async ({ page, centres }) => {
+  const row = await paulsRow(page, centres.logins.staff);
+  await row.getByRole('button', { name: 'An DEMIS melden' }).click();
+  const dialog = page.getByRole('dialog', { name: MSG.missingDemisSettings });
+  await expect(dialog).toContainText(MSG.missingDemisSettingsAskAdmin);
+  await expect(dialog.getByRole('button', { name: MSG.openSettings })).toHaveCount(0);
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: 'Schließen' }).click();
+  await expect(dialog).toBeHidden();
+});
+
+test('an administrator is offered the DEMIS section of the settings', async ({ page, centres }) => {
+  const row = await paulsRow(page, centres.logins.admin);
+  await row.getByRole('button', { name: 'An DEMIS melden' }).click();
+  const dialog = page.getByRole('dialog', { name: MSG.missingDemisSettings });
+  await dialog.getByRole('button', { name: MSG.openSettings }).click();
+  await expect(page).toHaveURL(/\/settings\/demis$/i);
+  await expect(page.getByRole('heading', { name: 'DEMIS', level: 2 })).toBeInViewport();
+});
