@@ -88,36 +88,33 @@ check('Lint und Format (Biome)', 'npx biome ci .');
 runner('Unit-Tests shared', 'shared', vitest('packages/shared', 'shared', '--passWithNoTests'));
 runner('Unit-Tests web', 'web', vitest('apps/web', 'web'));
 runner('Server-Tests auf PGlite', 'server-pglite', vitest('apps/server', 'server-pglite'), { TEST_DB_KIND: 'pglite' });
-if (process.env.TEST_DATABASE_URL) {
-  runner('Server-Tests auf PostgreSQL', 'server-postgres', vitest('apps/server', 'server-postgres'), {
-    TEST_DB_KIND: 'postgres',
-  });
-} else {
-  console.log('\n» PostgreSQL-Tests übersprungen (TEST_DATABASE_URL nicht gesetzt)');
-}
+// Node 24 (current LTS) from the npm registry: the unit tests once more, and the API tests on PostgreSQL
+// (PGlite's run above is on the Node that runs npm test, at least 20.19), so both Node versions see every API test.
 const node = node24();
+const version = node ? execSync(`"${node}" --version`).toString().trim() : undefined;
 if (node) {
-  const version = execSync(`"${node}" --version`).toString().trim();
   runner(
     `Unit-Tests shared auf Node ${version}`,
     'node24-shared',
     vitest('packages/shared', 'node24-shared', '', node),
   );
   runner(`Unit-Tests web auf Node ${version}`, 'node24-web', vitest('apps/web', 'node24-web', '', node));
-  runner(
-    `Server-Tests auf Node ${version} (PGlite)`,
-    'node24-server',
-    vitest('apps/server', 'node24-server', '', node),
-    {
-      TEST_DB_KIND: 'pglite',
-    },
-  );
 } else if (process.env.CI) {
   console.log('\n» Node 24 konnte nicht aus der npm-Registry geladen werden');
   failedSteps.push('Node 24');
   totals.failed += 1;
 } else {
   console.log('\n» Node-24-Lauf übersprungen (node@24 nicht aus der npm-Registry erhältlich)');
+}
+if (process.env.TEST_DATABASE_URL) {
+  runner(
+    `Server-Tests auf PostgreSQL (Node ${version ?? process.version})`,
+    'server-postgres',
+    vitest('apps/server', 'server-postgres', '', node ?? 'npx'),
+    { TEST_DB_KIND: 'postgres' },
+  );
+} else {
+  console.log('\n» PostgreSQL-Tests übersprungen (TEST_DATABASE_URL nicht gesetzt)');
 }
 if (existsSync(path.join(root, 'apps/server/bench/quick.ts')))
   check('Benchmark (quick)', 'npm run bench:quick -w @tz/server');

@@ -25,7 +25,8 @@ test('staff are told to ask their administration when the DEMIS settings are inc
   await expect(dialog).toContainText(MSG.missingDemisSettingsAskAdmin);
   await expect(dialog.getByRole('button', { name: MSG.openSettings })).toHaveCount(0);
   await expectAccessible(page);
-  await dialog.getByRole('button', { name: 'Schließen' }).click();
+  // The dialog's own button (the title bar has a close icon of the same name).
+  await dialog.getByRole('button', { name: 'Schließen' }).last().click();
   await expect(dialog).toBeHidden();
 });
 

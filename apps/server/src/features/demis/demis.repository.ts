@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt, } from 'drizzle-orm';
+import { and, eq, inArray, lt } from 'drizzle-orm';
 import { now } from '../../clock';
 import type { DbOrTx } from '../../db/client';
 import { appointments } from '../../db/schema/appointments';

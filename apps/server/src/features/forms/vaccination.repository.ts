@@ -1,5 +1,5 @@
 import type { VaccinationData } from '@tz/shared/forms/forms.contract';
-import { and, eq, } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { now } from '../../clock';
 import type { DbOrTx } from '../../db/client';
 import { appointments } from '../../db/schema/appointments';

@@ -1,4 +1,4 @@
-import { desc, eq, } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { now } from '../../clock';
 import type { DbOrTx } from '../../db/client';
 import { news } from '../../db/schema/platform';

@@ -1,4 +1,4 @@
-import { and, eq, } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { now } from '../../clock';
 import type { DbOrTx } from '../../db/client';
 import { customers } from '../../db/schema/customers';
