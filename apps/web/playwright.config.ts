@@ -12,7 +12,7 @@ export default defineConfig({
   testMatch: '**/*.e2e.ts',
   fullyParallel: true,
   workers: Number(process.env.E2E_WORKERS ?? 2),
-  retries: 0,
+  // No retry setting: Playwright's default is none, and a flaky test is a defect to fix, not to retry.
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
