@@ -4,7 +4,7 @@ import { defineConfig, devices } from '@playwright/test';
  * End-to-end tests against the real server (built SPA, PGlite). Each worker
  * starts a server of its own (e2e/server.ts), every test sets the server's and
  * the browser's clock to E2E_NOW and works in centres the test API makes for
- * it, so tests run in any order and in parallel. No retries: a flaky test is a
+ * it, so tests run in any order and in parallel. No retry, ever: a flaky test is a
  * defect to fix.
  */
 export default defineConfig({
