@@ -94,12 +94,16 @@ export function workdayAhead(n: number) {
 
 /** Logs in through the real login form, as a person would. */
 export async function loginAs(page: Page, email: string) {
-  // A navigation the app started itself (logout reloads to /login) may abort ours: go again.
-  await page.goto('/login').catch(async (err: Error) => {
-    if (!/ERR_ABORTED|interrupted by another navigation/.test(err.message)) throw err;
-    await page.waitForLoadState();
-    await page.goto('/login');
-  });
+  // A navigation the app started itself (a reload into /login) may interrupt ours: go again once it is done.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await page.goto('/login');
+      break;
+    } catch (err) {
+      if (attempt >= 3 || !/ERR_ABORTED|interrupted by another navigation/.test((err as Error).message)) throw err;
+      await page.waitForLoadState();
+    }
+  }
   await page.getByLabel('E-Mail').fill(email);
   await page.getByLabel('Passwort').fill(DEMO_PASSWORD);
   // The layout loads the news right after login; the prompt can only open once they are here.
@@ -109,10 +113,12 @@ export async function loginAs(page: Page, email: string) {
   await news;
 }
 
-/** Logs out through the profile menu, as a person would. */
+/** Logs out through the profile menu, as a person would, and waits for the app's reload into /login. */
 export async function logout(page: Page) {
   await page.getByRole('button', { name: /Profilmenü/ }).click();
+  const reloaded = page.waitForEvent('load');
   await page.getByRole('menuitem', { name: 'Abmelden' }).click();
+  await reloaded;
   await expect(page).toHaveURL(/\/login$/);
 }
 

@@ -6,6 +6,7 @@ import {
   expect,
   expectAccessible,
   loginAs,
+  logout,
   type TestCentres,
   test,
 } from '../fixtures';
@@ -98,8 +99,7 @@ for (const [who, entries] of Object.entries(sidebar)) {
 test('logout clears the session and returns to login', async ({ page, centres }) => {
   await loginAs(page, centres.logins.staff);
   await dismissNewsPrompt(page);
-  await page.getByRole('button', { name: /Profilmenü/ }).click();
-  await page.getByRole('menuitem', { name: 'Abmelden' }).click();
+  await logout(page);
   await expect(page).toHaveURL(/\/login$/);
   await page.goto('/');
   await expect(page).toHaveURL(/\/login$/);
@@ -130,8 +130,7 @@ test('the news prompt appears and "Ansehen" opens the news', async ({ page, cent
   await expect(page.getByText(/\d{2}\.\d{2}\.\d{4}/).first()).toBeVisible();
   await expectAccessible(page);
   // Seen now: after a new login the prompt stays away.
-  await page.getByRole('button', { name: /Profilmenü/ }).click();
-  await page.getByRole('menuitem', { name: 'Abmelden' }).click();
+  await logout(page);
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole('button', { name: 'Anmelden' })).toBeVisible();
   await loginAs(page, centres.logins.vaccination_admin);

@@ -1,6 +1,15 @@
 import type { Page } from '@playwright/test';
 import { MSG } from '@tz/shared/messages';
-import { DEMO_PASSWORD, dismissNewsPrompt, E2E_NOW, expect, expectAccessible, loginAs, test } from '../fixtures';
+import {
+  DEMO_PASSWORD,
+  dismissNewsPrompt,
+  E2E_NOW,
+  expect,
+  expectAccessible,
+  loginAs,
+  logout,
+  test,
+} from '../fixtures';
 
 const uniqueEmail = (prefix: string) =>
   `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@demo.example`;
@@ -126,8 +135,7 @@ test('a staff member changes the own password through "Passwort ändern"', async
   await start(page, centres.logins.manager);
   await openUsers(page);
   await createStaffUser(page, 'Paul Passwort', email);
-  await page.getByRole('button', { name: /Profilmenü/ }).click();
-  await page.getByRole('menuitem', { name: 'Abmelden' }).click();
+  await logout(page);
 
   await start(page, email);
   await page
@@ -143,8 +151,7 @@ test('a staff member changes the own password through "Passwort ändern"', async
   await page.getByRole('button', { name: 'Speichern' }).click();
   await expect(page.getByText(MSG.passwordSaved)).toBeVisible();
 
-  await page.getByRole('button', { name: /Profilmenü/ }).click();
-  await page.getByRole('menuitem', { name: 'Abmelden' }).click();
+  await logout(page);
   await page.getByRole('textbox', { name: 'E-Mail', exact: true }).fill(email);
   await page.getByLabel('Passwort').fill('ganz-neu-123');
   await page.getByRole('button', { name: 'Anmelden' }).click();
