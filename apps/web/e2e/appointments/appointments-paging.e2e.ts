@@ -1,5 +1,5 @@
 import type { APIRequestContext, Request } from '@playwright/test';
-import { DEMO_PASSWORD, dismissNewsPrompt, E2E_NOW, expect, loginAs, test } from '../fixtures';
+import { apiAs, dismissNewsPrompt, E2E_NOW, expect, loginAs, test } from '../fixtures';
 
 // Must match APPOINTMENT_PAGE_SIZE of the screen (apps/web/src/features/appointments/appointment-pages.ts).
 const PAGE_SIZE = 200;
@@ -28,40 +28,28 @@ const noonOf = (date: string) => Date.parse(`${date}T12:00:00Z`) / 1000;
 
 /** 250 appointments on one day through the real API: a new customer, then series of 50 (overbooked). */
 async function createDay(request: APIRequestContext, email: string, date: string) {
-  const answer = await request.post('/api/auth/login', { data: { email, password: DEMO_PASSWORD } });
-  expect(answer.ok()).toBe(true);
-  const { token, bookly_staff_id: staffId } = (await answer.json()) as { token: string; bookly_staff_id: number };
-  const headers = { authorization: `Bearer ${token}` };
-  const options = (await (await request.get(`/api/staff/${staffId}/appointments/options`, { headers })).json()) as {
-    services: { id: number; title: string; active: boolean }[];
-  };
+  const api = await apiAs(request, email);
+  const options = await api.get<{ services: { id: number; title: string; active: boolean }[] }>(
+    '/appointments/options',
+  );
   const service = options.services.find((s) => s.active && s.title === 'Antigen-Schnelltest Selbstzahler')!;
   // 50 × 10 minutes from 07:00 stay within the day.
-  const series = { staff_id: staffId, service_id: service.id, date, time: '07:00', overbook: true };
-  const first = await request.post(`/api/staff/${staffId}/appointments/with-customer`, {
-    headers,
-    data: {
-      ...series,
-      first_name: 'Paula',
-      last_name: 'Paging',
-      number_of_new_appointments: SERIES,
-    },
+  const series = { staff_id: api.staffId, service_id: service.id, date, time: '07:00', overbook: true };
+  const { customer_id } = await api.post<{ customer_id: number }>('/appointments/with-customer', {
+    ...series,
+    first_name: 'Paula',
+    last_name: 'Paging',
+    number_of_new_appointments: SERIES,
   });
-  expect(first.ok()).toBe(true);
-  const { customer_id } = (await first.json()) as { customer_id: number };
   for (let i = 1; i < CREATED / SERIES; i++) {
-    const more = await request.post(`/api/staff/${staffId}/customers/${customer_id}/appointments`, {
-      headers,
-      data: { ...series, number_of_new_appointments: SERIES },
-    });
-    expect(more.ok()).toBe(true);
+    await api.post(`/customers/${customer_id}/appointments`, { ...series, number_of_new_appointments: SERIES });
   }
   // The day in one answer (no limit), in the list's order: what the screen must end up showing.
-  const all = await request.post(`/api/staff/${staffId}/appointments`, {
-    headers,
-    data: { startdate: noonOf(date) - 86_400, enddate: noonOf(date) + 86_400 },
+  const all = await api.post<Row[]>('/appointments', {
+    startdate: noonOf(date) - 86_400,
+    enddate: noonOf(date) + 86_400,
   });
-  return ((await all.json()) as Row[]).filter((r) => r.date === date);
+  return all.filter((r) => r.date === date);
 }
 
 test('a day with more rows than one page loads the next page while scrolling', async ({ page, request, centres }) => {
