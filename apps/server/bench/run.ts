@@ -1,10 +1,11 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AppointmentListQuery } from '@tz/shared/appointments/appointments.contract';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import * as repo from '../src/features/appointments/appointments.repository';
 import { type DbKind, DEFAULT_BENCH_URL, openBenchDb } from './bench-db';
+import { benchExportDir, ensurePlatformToken, runExportBench } from './exports';
 import { END_DAY, type Generated, generate, type Size, type SizeName, sizeOf } from './generate';
 import { type Figures, load, timeCalls } from './measure';
 import { memoryOf, startServer } from './server-process';
@@ -71,19 +72,21 @@ async function prepare(kind: DbKind, size: Size, opts: RunOptions) {
   const metaFile = path.join(dataRoot, `${kind}-${size.name}-${opts.scale}.json`);
   if (opts.reuse && existsSync(metaFile)) {
     const db = await openBenchDb(kind, target, false);
+    const platformToken = await ensurePlatformToken(db, JWT_SECRET);
     await db.database.close();
-    return { target, gen: JSON.parse(readFileSync(metaFile, 'utf8')) as Generated, reused: true };
+    return { target, gen: JSON.parse(readFileSync(metaFile, 'utf8')) as Generated, reused: true, platformToken };
   }
   mkdirSync(dataRoot, { recursive: true });
   const db = await openBenchDb(kind, target, true);
   console.log(`  Daten erzeugen (${kind}, ${size.name}, Skala ${opts.scale}) …`);
   const gen = await generate(db, size, JWT_SECRET);
+  const platformToken = await ensurePlatformToken(db, JWT_SECRET);
   await db.database.close();
   writeFileSync(metaFile, JSON.stringify(gen));
   console.log(
     `  ${gen.rows.appointments} Termine, ${gen.rows.customers} Kunden, ${gen.rows.centres} Zentren in ${gen.seconds.toFixed(1)} s`,
   );
-  return { target, gen, reused: false };
+  return { target, gen, reused: false, platformToken };
 }
 
 const dayQuery = (): AppointmentListQuery => ({ startdate: berlinMidnight(0), enddate: berlinMidnight(-1) - 1 });
@@ -93,10 +96,12 @@ const PAGE = 100;
 
 async function runOne(kind: DbKind, size: Size, opts: RunOptions): Promise<DbRun> {
   console.log(`\n» ${size.name} auf ${kind}`);
-  const { target, gen, reused } = await prepare(kind, size, opts);
+  const { target, gen, reused, platformToken } = await prepare(kind, size, opts);
+  const exportDir = benchExportDir(dataRoot, kind);
   const env: Record<string, string> = {
     JWT_SECRET,
     CERT_KEY: JWT_SECRET,
+    EXPORT_DIR: exportDir,
     ...(kind === 'pglite' ? { DATA_DIR: target, DATABASE_URL: '' } : { DATABASE_URL: target }),
   };
   const server = await startServer(env);
@@ -257,9 +262,21 @@ async function runOne(kind: DbKind, size: Size, opts: RunOptions): Promise<DbRun
         { connections: 10, seconds: opts.loadSeconds },
       ),
     );
+    await runExportBench({
+      url: server.url,
+      pid: server.pid,
+      staffId: gen.staffId,
+      token: gen.token,
+      platformToken,
+      days: size.days,
+      iterations: n,
+      exportDir,
+      record,
+    });
   } finally {
     peakKb = memoryOf(server.pid).hwmKb;
     await server.stop();
+    rmSync(exportDir, { recursive: true, force: true });
   }
 
   // The same SQL the API runs, straight through the driver, on the same data in the same run.

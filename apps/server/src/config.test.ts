@@ -38,4 +38,37 @@ describe('config', () => {
   it('splits ALLOWED_HOSTS', () => {
     expect(loadConfig({ ALLOWED_HOSTS: 'A.example, b.example,' }).allowedHosts).toEqual(['a.example', 'b.example']);
   });
+
+  it('takes DEMIS base URL and client id from the environment: test by default, production in production', () => {
+    const test = loadConfig({});
+    expect(test).toMatchObject({
+      demisEnvironment: 'test',
+      demisUrl: 'https://test.demis.rki.de/',
+      demisClientId: 'demis-test',
+    });
+    const secrets = { JWT_SECRET: 'x'.repeat(40), CERT_KEY: 'y'.repeat(40) };
+    expect(loadConfig({ NODE_ENV: 'production', ...secrets })).toMatchObject({
+      demisEnvironment: 'production',
+      demisUrl: 'https://demis.rki.de/',
+      demisClientId: 'demis-adapter',
+    });
+    // a production server pointed at gematik's test environment on purpose
+    expect(loadConfig({ NODE_ENV: 'production', ...secrets, DEMIS_ENVIRONMENT: 'test' }).demisClientId).toBe(
+      'demis-test',
+    );
+    const own = loadConfig({ DEMIS_URL: 'https://127.0.0.1:8443/', DEMIS_CLIENT_ID: 'eigener-client' });
+    expect(own).toMatchObject({ demisUrl: 'https://127.0.0.1:8443/', demisClientId: 'eigener-client' });
+    expect(() => loadConfig({ DEMIS_ENVIRONMENT: 'staging' })).toThrow(/DEMIS_ENVIRONMENT/);
+    expect(() => loadConfig({ DEMIS_URL: 'kein url' })).toThrow(/DEMIS_URL/);
+  });
+
+  it('keeps the code-system versions of the DEMIS bundle in the configuration, with checked formats', () => {
+    expect(loadConfig({})).toMatchObject({
+      demisLoincVersion: '2.79',
+      demisSnomedVersion: 'http://snomed.info/sct/11000274103/version/20241115',
+    });
+    expect(loadConfig({ DEMIS_LOINC_VERSION: '2.80' }).demisLoincVersion).toBe('2.80');
+    expect(() => loadConfig({ DEMIS_LOINC_VERSION: 'neu' })).toThrow(/DEMIS_LOINC_VERSION/);
+    expect(() => loadConfig({ DEMIS_SNOMED_VERSION: '20241115' })).toThrow(/DEMIS_SNOMED_VERSION/);
+  });
 });

@@ -17,6 +17,10 @@ const envSchema = z.object({
   DATABASE_URL: z.string().optional(),
   DATA_DIR: z.string().default('./data/pglite'),
   OUTBOX_DIR: z.string().default('./data/outbox'),
+  /** Where the worker writes the monthly export files (one folder per centre). */
+  EXPORT_DIR: z.string().default('./data/exports'),
+  /** How often the export worker looks for requested exports; 0: only on the admin's dispatch or `npm run worker`. */
+  EXPORT_POLL_SECONDS: z.coerce.number().int().min(0).max(86400).default(60),
   JWT_SECRET: z.string().min(32).default(DEFAULT_SECRET),
   CERT_KEY: z.string().min(32).default(DEFAULT_CERT_KEY),
   TOKEN_TTL_SECONDS: z.coerce
@@ -31,10 +35,22 @@ const envSchema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Testzentrum <noreply@testzentrum.example>'),
   SENTRY_DSN: z.string().optional(),
-  DEMIS_URL: z.string().default('https://demis-test.rki.de/'),
+  /** Which DEMIS: gematik's test environment or production; decides the defaults of base URL and client id. */
+  DEMIS_ENVIRONMENT: z.enum(['test', 'production']).optional(),
+  DEMIS_URL: z.url().optional().or(z.literal('')),
   DEMIS_NOTIFICATION_PATH: z.string().default('notifications/pathogen/v6/fhir/$process-notification'),
-  DEMIS_CLIENT_ID: z.string().default('demis-adapter'),
+  DEMIS_CLIENT_ID: z.string().optional(),
+  /** Empty: the server refuses to report (DEMIS would refuse the token anyway). */
   DEMIS_CLIENT_SECRET: z.string().default(''),
+  /** Code-system versions the bundle names; they follow DEMIS' live profile package (docs/decisions/008). */
+  DEMIS_LOINC_VERSION: z
+    .string()
+    .regex(/^\d+\.\d+$/)
+    .default('2.79'),
+  DEMIS_SNOMED_VERSION: z
+    .string()
+    .regex(/^http:\/\/snomed\.info\/sct\/\d+\/version\/\d{8}$/)
+    .default('http://snomed.info/sct/11000274103/version/20241115'),
   /** Extra CA (PEM) to trust for the DEMIS server, e.g. a test environment's own CA. */
   DEMIS_CA_FILE: z.string().optional(),
   WEB_DIST: z.string().optional(),
@@ -54,6 +70,8 @@ export type Config = {
   databaseUrl: string | undefined;
   dataDir: string;
   outboxDir: string;
+  exportDir: string;
+  exportPollSeconds: number;
   jwtSecret: string;
   certKey: string;
   tokenTtlSeconds: number;
@@ -65,11 +83,14 @@ export type Config = {
   smtpUrl: string | undefined;
   mailFrom: string;
   sentryDsn: string | undefined;
+  demisEnvironment: DemisEnvironment;
   demisUrl: string;
   demisNotificationPath: string;
   demisClientId: string;
   demisClientSecret: string;
   demisCaFile: string | undefined;
+  demisLoincVersion: string;
+  demisSnomedVersion: string;
   webDist: string | undefined;
   loginMaxFailures: number;
   loginWindowMinutes: number;
@@ -78,6 +99,17 @@ export type Config = {
   testNow: Date | undefined;
   /** Tests only (refused in production): the /api/test/… endpoints. */
   testApi: boolean;
+};
+
+export type DemisEnvironment = 'test' | 'production';
+
+/**
+ * DEMIS per environment (integrations reference): base URL and the OAuth
+ * client id issued for it. DEMIS_URL / DEMIS_CLIENT_ID override them.
+ */
+export const DEMIS_ENVIRONMENTS: Record<DemisEnvironment, { url: string; clientId: string }> = {
+  test: { url: 'https://test.demis.rki.de/', clientId: 'demis-test' },
+  production: { url: 'https://demis.rki.de/', clientId: 'demis-adapter' },
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -95,6 +127,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       throw new Error('TEST_NOW und TEST_API sind nur für Tests; NODE_ENV=production verweigert sie.');
     }
   }
+  // A production server reports to the real DEMIS unless told otherwise; everything else to the test environment.
+  const demisEnvironment: DemisEnvironment =
+    e.DEMIS_ENVIRONMENT ?? (e.NODE_ENV === 'production' ? 'production' : 'test');
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -102,6 +137,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL || undefined,
     dataDir: path.resolve(e.DATA_DIR),
     outboxDir: path.resolve(e.OUTBOX_DIR),
+    exportDir: path.resolve(e.EXPORT_DIR),
+    exportPollSeconds: e.EXPORT_POLL_SECONDS,
     jwtSecret: e.JWT_SECRET,
     certKey: e.CERT_KEY,
     tokenTtlSeconds: e.TOKEN_TTL_SECONDS,
@@ -115,11 +152,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,
     sentryDsn: e.SENTRY_DSN || undefined,
-    demisUrl: e.DEMIS_URL,
+    demisEnvironment,
+    demisUrl: e.DEMIS_URL || DEMIS_ENVIRONMENTS[demisEnvironment].url,
     demisNotificationPath: e.DEMIS_NOTIFICATION_PATH,
-    demisClientId: e.DEMIS_CLIENT_ID,
+    demisClientId: e.DEMIS_CLIENT_ID || DEMIS_ENVIRONMENTS[demisEnvironment].clientId,
     demisClientSecret: e.DEMIS_CLIENT_SECRET,
     demisCaFile: e.DEMIS_CA_FILE ? path.resolve(e.DEMIS_CA_FILE) : undefined,
+    demisLoincVersion: e.DEMIS_LOINC_VERSION,
+    demisSnomedVersion: e.DEMIS_SNOMED_VERSION,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
     loginMaxFailures: e.LOGIN_MAX_FAILURES,
     loginWindowMinutes: e.LOGIN_WINDOW_MINUTES,

@@ -14,9 +14,10 @@ export interface TestServer {
 
 /**
  * Starts the real server on a free port with the demo platform, the test API
- * and its clock at `now`; resolves once it listens.
+ * and its clock at `now`; resolves once it listens. `env` adds settings (e.g.
+ * a local DEMIS stand-in).
  */
-export async function startServer(name: string, now: string): Promise<TestServer> {
+export async function startServer(name: string, now: string, env: Record<string, string> = {}): Promise<TestServer> {
   const dataDir = path.join(dataRoot, `e2e-${name}-${process.pid}`);
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
@@ -32,12 +33,20 @@ export async function startServer(name: string, now: string): Promise<TestServer
       LOG_LEVEL: 'warn',
       DATA_DIR: path.join(dataDir, 'pglite'),
       OUTBOX_DIR: path.join(dataDir, 'outbox'),
+      EXPORT_DIR: path.join(dataDir, 'exports'),
+      // Monthly exports wait for the admin's dispatch, so a test sees them pending first.
+      EXPORT_POLL_SECONDS: '0',
       DATABASE_URL: '',
+      ...env,
     },
   });
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`Server startete nicht in 120 s:\n${output}`)), 120_000);
+    const timer = setTimeout(() => {
+      // Never leave a half-started server behind on a shared machine.
+      child.kill('SIGTERM');
+      reject(new Error(`Server startete nicht in 120 s:\n${output}`));
+    }, 120_000);
     const read = (chunk: Buffer) => {
       output += chunk.toString();
       const found = /läuft: (http:\/\/localhost:\d+)/.exec(output);

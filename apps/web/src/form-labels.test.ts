@@ -5,6 +5,7 @@ import {
 } from '@tz/shared/appointments/appointment-edit.contract';
 import { loginBodySchema } from '@tz/shared/auth/auth.contract';
 import { updateCustomer } from '@tz/shared/customers/customers.contract';
+import { requestExport } from '@tz/shared/exports/exports.contract';
 import { saveVaccinationData } from '@tz/shared/forms/forms.contract';
 import { saveOegdForm } from '@tz/shared/oegd/oegd.contract';
 import { createTestCentreUser } from '@tz/shared/platform/platform.contract';
@@ -17,6 +18,7 @@ import type { z } from 'zod';
 import { APPOINTMENT_LABELS } from './features/appointments/appointment-field-labels';
 import { LOGIN_LABELS } from './features/auth/login-field-labels';
 import { CUSTOMER_LABELS } from './features/customers/customer-field-labels';
+import { EXPORT_REQUEST_LABELS } from './features/exports/exports-field-labels';
 import { VACCINATION_LABELS } from './features/forms/vaccination-field-labels';
 import { OEGD_LABELS } from './features/oegd/oegd-field-labels';
 import { TEST_CENTRE_USER_LABELS } from './features/platform/platform-field-labels';
@@ -76,6 +78,7 @@ const FORMS: { form: string; labels: Record<string, string>; body: unknown; hidd
   { form: 'Impfdaten', labels: VACCINATION_LABELS, body: saveVaccinationData.body, hidden: ['staff_id'] },
   { form: 'Pause planen', labels: { date: 'Pausieren ab' }, body: suspendAccount.body, hidden: ['staff_id'] },
   { form: 'Belegkopie', labels: { email: 'E-Mail-Adresse' }, body: sendReceiptCopy.body },
+  { form: 'Monatsexport anfordern', labels: EXPORT_REQUEST_LABELS, body: requestExport.body },
 ];
 
 describe('form labels name the fields of their request', () => {

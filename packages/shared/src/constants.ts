@@ -39,6 +39,10 @@ export const GROUP_NAME_MIN_LENGTH = 4;
 export const KV_SPECIAL_NUMBER_LENGTH = 5;
 export const EXPORT_MAX_RANGE_HOURS = 25;
 export const VACCINATION_EXPORT_MAX_RANGE_HOURS = 24;
+/** A monthly export request may reach back this many years (configuration-admin §5). */
+export const EXPORT_HISTORY_YEARS = 5;
+/** The platform's payment classification 'Selbstzahler': the customer pays, nothing is billed under the TestV. */
+export const SELF_PAYER_CLASSIFICATION_ID = 1;
 export const PAUSE_SPECIAL_DAYS_WINDOW_DAYS = 31;
 export const OEGD_TEST_TYPES = [3, 5] as const;
 export const FUNCTION_CATEGORIES = ['skill', 'function', 'language'] as const;

@@ -183,6 +183,39 @@ export const MSG = {
   demisFailed: 'Die Meldung an DEMIS ist fehlgeschlagen',
   demisReported: 'An DEMIS gemeldet',
   demisReportConfirm: 'Soll dieses positive Testergebnis jetzt an das Gesundheitsamt (DEMIS) gemeldet werden?',
+  demisAccountNameFormat: 'DEMIS-Benutzername: bitte ohne Leerzeichen angeben (z. B. test-lab999)',
+  demisBsnrFormat: 'BSNR: genau 9 Ziffern – nur ausfüllen, wenn das Zentrum eine Betriebsstättennummer hat',
+  demisLabIdFormat: 'DEMIS-Teilnehmernummer: 5 oder 6 Ziffern',
+  missingDemisSettingsList: 'Es fehlt:',
+  demisNotConfigured:
+    'DEMIS ist auf diesem Server nicht vollständig eingerichtet (Client-Secret fehlt). Bitte wenden Sie sich an den Betreiber der Plattform.',
+  demisDataInvalid: 'Die Meldung kann so nicht an DEMIS gehen. Bitte korrigieren Sie zuerst die Kundendaten:',
+  demisBundleInvalid: 'Die Meldung entspricht nicht den DEMIS-Profilen und wurde nicht gesendet',
+  demisRejectedTitle: 'DEMIS hat die Meldung abgelehnt',
+  demisRejectedIntro: 'Die Meldung wurde nicht übermittelt. DEMIS nennt dazu:',
+  demisRejectedHint:
+    'Bitte korrigieren Sie die genannten Angaben (Kunde oder DEMIS-Einstellungen) und melden Sie den Test erneut.',
+  demisWarnings: 'Hinweise von DEMIS zur Meldung:',
+  certificateWrongPassphrase:
+    'Das Zertifikat lässt sich mit diesem Passwort nicht öffnen. Bitte prüfen Sie das Passwort des Zertifikats.',
+  demisHelpIntro:
+    'DEMIS kennt Ihr Zentrum unter drei verschiedenen Angaben. Bitte tragen Sie jede in ihr eigenes Feld ein – sie sind nicht austauschbar.',
+  demisHelpAccountName:
+    'Der Benutzername Ihres DEMIS-Kontos, der zu Ihrem Zertifikat gehört (bei gematiks Testzertifikat z. B. test-lab999). Damit meldet sich die Software bei DEMIS an.',
+  demisHelpBsnr:
+    'Die 9-stellige Betriebsstättennummer der KBV – nur ausfüllen, wenn Ihr Zentrum eine hat. Sie steht auch im Feld „BSNR / Kennung“ des ÖGD-Formulars.',
+  demisHelpLabId: 'Die 5- oder 6-stellige DEMIS-Teilnehmernummer, die das RKI Ihrem Zentrum zugeteilt hat.',
+  demisHelpContact:
+    'DEMIS verlangt außerdem eine Telefonnummer oder E-Mail-Adresse des Zentrums (Stammdaten), unter der das Gesundheitsamt Sie erreicht.',
+  demisRejectedWhere: 'Stelle',
+  demisReady: 'Bereit für DEMIS-Meldungen',
+  demisReadyText: 'Alle Angaben, die DEMIS verlangt, sind vorhanden (nach dem Speichern wirksam).',
+  demisNotReady: 'Für DEMIS-Meldungen fehlt noch',
+  demisDataInvalidTitle: 'Kundendaten für DEMIS korrigieren',
+  certificateConverted:
+    'Das Zertifikat lag im älteren PKCS#12-Format (RC2/3DES) vor und wurde für die Ablage mit AES neu verschlüsselt.',
+  certificateUnreadable:
+    'Das Zertifikat lässt sich nicht öffnen oder enthält keinen privaten Schlüssel mit Zertifikat. Bitte laden Sie die .p12-Datei von DEMIS erneut hoch.',
 
   // official form (our own wording)
   oegdWrongTestType: 'Das amtliche Testformular gibt es nur für Tests der Testarten 3 und 5.',
@@ -201,6 +234,23 @@ export const MSG = {
   removeFromGroupConfirm: 'Möchten sie diesen Kunden wirklich aus der Gruppe entfernen?',
   removedFromGroup: 'Der Kunde wurde aus der Gruppe entfernt',
   downloadStarted: 'Der Download wurde gestartet!',
+  // exports (our own wording where the spec gives none)
+  exportsInBackground:
+    'Monatsexporte werden wegen der Datenmenge im Hintergrund erzeugt und stehen spätestens nach 24 Stunden zum Download bereit.',
+  exportRangeTooLong: 'Der Zeitraum darf höchstens 25 Stunden umfassen.',
+  vaccinationExportRangeTooLong: 'Der Zeitraum darf höchstens 24 Stunden umfassen.',
+  exportEndBeforeStart: 'Das Ende muss nach dem Beginn liegen.',
+  vaccinationExportOnly: 'Der Impfexport ist nur für Impfzentren verfügbar.',
+  exportNotFound: 'Diesen Export gibt es nicht.',
+  exportNotReady: 'Der Export wird noch erzeugt. Bitte später erneut versuchen.',
+  exportFileMissing: 'Die Exportdatei wurde nicht gefunden. Bitte den Export neu anfordern.',
+  exportRequested: 'Der Export wurde angefordert und wird im Hintergrund erzeugt.',
+  exportQueueFull: 'Es warten bereits 20 Exporte dieses Zentrums. Bitte warten, bis sie erzeugt sind.',
+  exportFailed: 'Der Export konnte nicht erzeugt werden. Bitte neu anfordern.',
+  adminExportWarning:
+    'Das sofortige Verarbeiten aller wartenden Exporte kann die Datenbank stark belasten. Bitte nur bei Bedarf und möglichst außerhalb der Hauptzeiten auslösen.',
+  billingMonthsRange: 'Bitte einen Zeitraum von höchstens 12 Monaten wählen.',
+  billingMonthFormat: 'Bitte einen Monat im Format JJJJ-MM angeben.',
   serviceSaveFailed: 'Etwas lief schief. Bitte versuchen Sie es erneut.',
   serviceLoadFailed: 'Etwas lief schief beim Abfragen der Dienstleistung...',
   serviceCreated: 'Dienstleistung erfolgreich erstellt',
@@ -293,6 +343,8 @@ export const MSG = {
 export type MessageKey = keyof typeof MSG;
 
 export const searchHeading = (query: string) => `Suche nach: "${query}"`;
+/** The answer of the admin's dispatch of queued exports. */
+export const exportsDispatched = (n: number) => (n === 1 ? '1 Export wurde erzeugt.' : `${n} Exporte wurden erzeugt.`);
 export const importedCount = (n: number) => `${n} Kundendaten importiert`;
 export const importedTotal = (n: number) => `Anzahl importierte Kundendaten: ${n}`;
 /** Success notice of a scheduled pause: the date and how many special days were deleted. */

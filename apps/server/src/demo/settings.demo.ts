@@ -27,8 +27,11 @@ export async function seedSettings(tx: DbOrTx, ids: DemoIds) {
       address: 'Musterstraße 14, 51466 Musterstadt',
       ik_nr: '123456789',
       health_department_contact: 'Frau Dr. Beispiel',
-      // DEMIS address and lab id are set; the certificate must still be uploaded in the settings.
-      demis_lab_id: 'LAB-MS-01',
+      // DEMIS address and identifiers are set; the certificate must still be uploaded in the settings.
+      // Account name as gematik's test certificate has it; participant number and BSNR are examples.
+      demis_account_name: 'test-lab999',
+      demis_lab_id: '10285',
+      demis_bsnr: '123456789',
       demis_street: 'Musterstraße',
       demis_street_nr: '14',
       demis_city: 'Musterstadt',

@@ -6,6 +6,7 @@ import { appointmentsRoutes } from './appointments/appointments.routes';
 import { authRoutes } from './auth/auth.routes';
 import { customersRoutes } from './customers/customers.routes';
 import { demisRoutes } from './demis/demis.routes';
+import { exportsRoutes } from './exports/exports.routes';
 import { formsRoutes } from './forms/forms.routes';
 import { newsRoutes } from './news/news.routes';
 import { oegdRoutes } from './oegd/oegd.routes';
@@ -34,5 +35,6 @@ export function featureRoutes(app: FastifyInstance, deps: AppDeps) {
   appointmentsRoutes(app, deps);
   appointmentEditRoutes(app, deps);
   customersRoutes(app, deps);
+  exportsRoutes(app, deps);
   testingRoutes(app, deps);
 }

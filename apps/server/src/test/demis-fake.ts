@@ -4,6 +4,12 @@ import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
 import type { TLSSocket } from 'node:tls';
+import {
+  checkLaboratoryNotification,
+  type ExpectedVersions,
+  errorsOf,
+  warningsOf,
+} from '../features/demis/demis-conformance';
 
 /**
  * Certificates for a DEMIS stand-in, made with openssl: a CA, a server
@@ -87,6 +93,20 @@ export function makeCertificates() {
     '-passout',
     'pass:geheim',
   );
+  // The same identity in the legacy format gematik's own test certificate has (RC2-40 / 3DES).
+  ssl(
+    'pkcs12',
+    '-export',
+    '-legacy',
+    '-inkey',
+    'client.key',
+    '-in',
+    'client.crt',
+    '-out',
+    'client-legacy.p12',
+    '-passout',
+    'pass:geheim',
+  );
   ssl(
     'req',
     '-x509',
@@ -121,6 +141,7 @@ export function makeCertificates() {
     serverKey: readFileSync(p('server.key')),
     serverCert: readFileSync(p('server.crt')),
     clientP12: readFileSync(p('client.p12')),
+    clientLegacyP12: readFileSync(p('client-legacy.p12')),
     foreignP12: readFileSync(p('foreign.p12')),
     cleanup: () => rmSync(dir, { recursive: true, force: true }),
   };
@@ -135,15 +156,32 @@ export interface ReceivedNotification {
 
 export const FAKE_PDF = Buffer.from('%PDF-1.4 Meldevorgangsquittung').toString('base64');
 
+/** What the stand-in expects: the code-system versions of the live package and the OAuth client. */
+export interface FakeDemisOptions {
+  versions: ExpectedVersions;
+  clientId: string;
+  clientSecret: string;
+}
+
 /**
  * A local DEMIS: mutual TLS (client certificate required and checked against
- * our CA), the token endpoint and $process-notification. It answers a receipt
- * Parameters resource, or, when told to, rejects with an OperationOutcome.
+ * our CA), the token endpoint and $process-notification. Like DEMIS it
+ * validates the bundle against the profiles (the project's conformance check)
+ * and answers 422 with an OperationOutcome whose diagnostics name each broken
+ * rule; a valid bundle gets the receipt (ReceiptBundle with the PDF) and an
+ * operationOutcome carrying the check's warnings. It can also be told to
+ * reject whatever comes (rejectWith).
  */
-export async function startFakeDemis(certs: ReturnType<typeof makeCertificates>, notificationPath: string) {
+export async function startFakeDemis(
+  certs: ReturnType<typeof makeCertificates>,
+  notificationPath: string,
+  options: FakeDemisOptions,
+) {
   const notifications: ReceivedNotification[] = [];
   const tokenRequests: URLSearchParams[] = [];
   let reject: { status: number; diagnostics: string } | undefined;
+  let versions = options.versions;
+  let extraWarnings: string[] = [];
   const server = https.createServer(
     { key: certs.serverKey, cert: certs.serverCert, ca: certs.ca, requestCert: true, rejectUnauthorized: true },
     (req, res) => {
@@ -159,6 +197,12 @@ export async function startFakeDemis(certs: ReturnType<typeof makeCertificates>,
         if (req.method === 'POST' && req.url === '/auth/realms/LAB/protocol/openid-connect/token') {
           const form = new URLSearchParams(text);
           tokenRequests.push(form);
+          if (form.get('client_id') !== options.clientId || form.get('client_secret') !== options.clientSecret) {
+            return send(401, {
+              error: 'unauthorized_client',
+              error_description: 'Invalid client or Invalid client credentials',
+            });
+          }
           if (form.get('grant_type') !== 'password' || !form.get('username')) {
             return send(400, { error: 'invalid_grant', error_description: 'Benutzer unbekannt' });
           }
@@ -182,6 +226,33 @@ export async function startFakeDemis(certs: ReturnType<typeof makeCertificates>,
               'application/fhir+json',
             );
           }
+          const bundle = notifications.at(-1)!.body.parameter?.find((p) => p.name === 'content')?.resource;
+          const found = checkLaboratoryNotification(bundle, versions);
+          const errors = errorsOf(found);
+          if (errors.length > 0) {
+            return send(
+              422,
+              {
+                resourceType: 'OperationOutcome',
+                issue: errors.map((i) => ({
+                  severity: 'error',
+                  code: 'invalid',
+                  diagnostics: i.message,
+                  location: [i.location],
+                })),
+              },
+              'application/fhir+json',
+            );
+          }
+          const warnings = [
+            ...warningsOf(found).map((i) => ({
+              severity: 'warning',
+              code: 'informational',
+              diagnostics: i.message,
+              location: [i.location],
+            })),
+            ...extraWarnings.map((diagnostics) => ({ severity: 'warning', code: 'informational', diagnostics })),
+          ];
           return send(
             200,
             {
@@ -217,7 +288,14 @@ export async function startFakeDemis(certs: ReturnType<typeof makeCertificates>,
                   name: 'operationOutcome',
                   resource: {
                     resourceType: 'OperationOutcome',
-                    issue: [{ severity: 'information', code: 'informational' }],
+                    issue: [
+                      {
+                        severity: 'information',
+                        code: 'informational',
+                        diagnostics: 'Meldung erfolgreich verarbeitet',
+                      },
+                      ...warnings,
+                    ],
                   },
                 },
               ],
@@ -237,6 +315,14 @@ export async function startFakeDemis(certs: ReturnType<typeof makeCertificates>,
     tokenRequests,
     rejectWith: (r: typeof reject) => {
       reject = r;
+    },
+    /** DEMIS moved to another package: it now expects these code-system versions. */
+    expectVersions: (v: ExpectedVersions) => {
+      versions = v;
+    },
+    /** Warnings DEMIS adds to its next successful answers (e.g. from its own terminology checks). */
+    warnWith: (w: string[]) => {
+      extraWarnings = w;
     },
     close: () => new Promise<void>((r) => server.close(() => r())),
   };

@@ -23,6 +23,10 @@ test('staff are told to ask their administration when the DEMIS settings are inc
   await row.getByRole('button', { name: 'An DEMIS melden' }).click();
   const dialog = page.getByRole('dialog', { name: MSG.missingDemisSettings });
   await expect(dialog).toContainText(MSG.missingDemisSettingsAskAdmin);
+  // what is missing, by name (the seeded centre has everything but the certificate)
+  await expect(dialog.getByRole('list', { name: MSG.missingDemisSettingsList }).getByRole('listitem')).toHaveText([
+    'DEMIS-Zertifikat (.p12)',
+  ]);
   await expect(dialog.getByRole('button', { name: MSG.openSettings })).toHaveCount(0);
   await expectAccessible(page);
   // The dialog's own button (the title bar has a close icon of the same name).

@@ -30,5 +30,7 @@ export const reportToDemis = endpoint({
     demis_status: z.literal(DEMIS_STATUS_SUCCESS),
     notification_id: z.string(),
     message: z.string(),
+    /** DEMIS' warnings of a successful answer (operationOutcome), also kept with the report. */
+    warnings: z.array(z.string()),
   }),
 });

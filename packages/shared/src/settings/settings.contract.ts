@@ -45,7 +45,9 @@ export const SETTINGS_LABELS = {
   force_payment_classification: 'Zahlungsklassifikation vor Ergebnis erzwingen',
   overwrite_payment_classification: 'Zahlungsklassifikation überschreiben erlauben',
   ik_nr: 'IK-Nummer',
-  demis_lab_id: 'DEMIS Labor-ID',
+  demis_account_name: 'DEMIS-Benutzername',
+  demis_bsnr: 'BSNR (Betriebsstättennummer)',
+  demis_lab_id: 'DEMIS-Teilnehmernummer (Labor-ID)',
   demis_street: 'DEMIS Straße',
   demis_street_nr: 'DEMIS Hausnummer',
   demis_city: 'DEMIS Ort',
@@ -155,7 +157,16 @@ export const settingsInputSchema = z.object({
   force_payment_classification: z.boolean().default(false),
   overwrite_payment_classification: z.boolean().default(false),
   ik_nr: optional('ik_nr', 20),
-  demis_lab_id: optional('demis_lab_id'),
+  // Three different identifiers (docs/decisions/008-demis-profiles-and-identifiers.md).
+  demis_account_name: optional('demis_account_name', 100).refine((v) => v === null || /^\S+$/.test(v), {
+    message: MSG.demisAccountNameFormat,
+  }),
+  demis_bsnr: optional('demis_bsnr', 20).refine((v) => v === null || /^\d{9}$/.test(v), {
+    message: MSG.demisBsnrFormat,
+  }),
+  demis_lab_id: optional('demis_lab_id', 20).refine((v) => v === null || /^\d{5,6}$/.test(v), {
+    message: MSG.demisLabIdFormat,
+  }),
   demis_street: optional('demis_street'),
   demis_street_nr: optional('demis_street_nr', 20),
   demis_city: optional('demis_city'),
@@ -220,6 +231,8 @@ export const settingsSchema = z.object({
   /** Set by the certificate upload only; the certificate itself is never returned. */
   demis_cert_filename: z.string().nullable(),
   demis_lab_id: z.string().nullable(),
+  demis_account_name: z.string().nullable(),
+  demis_bsnr: z.string().nullable(),
   demis_street: z.string().nullable(),
   demis_street_nr: z.string().nullable(),
   demis_city: z.string().nullable(),
@@ -276,5 +289,10 @@ export const uploadDemisCertificate = endpoint({
   access: { maxRole: ROLE.admin, tenant: 'staffId' },
   summary: 'DEMIS-Zertifikat (.p12, PKCS#12) hochladen; wird verschlüsselt gespeichert und nie ausgeliefert',
   params: staffParams,
-  response: z.object({ message: z.string(), demis_cert_filename: z.string() }),
+  response: z.object({
+    message: z.string(),
+    demis_cert_filename: z.string(),
+    /** A legacy PKCS#12 file (RC2-40/3DES) was re-encrypted to AES before it was stored. */
+    converted: z.boolean(),
+  }),
 });

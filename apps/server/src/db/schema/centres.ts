@@ -49,7 +49,12 @@ export const centres = pgTable('centres', {
   overwrite_payment_classification: boolean('overwrite_payment_classification').notNull().default(false),
   ik_nr: text('ik_nr'),
   demis_cert_filename: text('demis_cert_filename'),
+  /** The DEMIS participant (laboratory) number, 5–6 digits: the spec's "lab id". */
   demis_lab_id: text('demis_lab_id'),
+  /** The DEMIS account name tied to the certificate: the OAuth `username` of the token request. */
+  demis_account_name: text('demis_account_name'),
+  /** The KBV Betriebsstättennummer, 9 digits, only if the centre has one. */
+  demis_bsnr: text('demis_bsnr'),
   demis_street: text('demis_street'),
   demis_street_nr: text('demis_street_nr'),
   demis_city: text('demis_city'),

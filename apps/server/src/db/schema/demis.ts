@@ -27,6 +27,8 @@ export const demisReports = pgTable(
     response: jsonb('response'),
     /** The receipt PDF ("PDF Quittung") DEMIS answered with, base64. */
     receipt_pdf: text('receipt_pdf'),
+    /** The warnings of DEMIS' operationOutcome in a successful answer, kept with the report. */
+    warnings: jsonb('warnings'),
     http_status: integer('http_status'),
     error: text('error'),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`).$defaultFn(now),

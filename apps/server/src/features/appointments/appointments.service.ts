@@ -14,7 +14,7 @@ import { now } from '../../clock';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import { writeAudit } from '../audit/audit.repository';
-import { csvHeaderLine, csvLine } from './appointments.csv';
+import { csvChunks, csvHeaderLine, csvLine } from './appointments.csv';
 import * as repo from './appointments.repository';
 
 export async function list(deps: AppDeps, staffId: number, q: AppointmentListQuery): Promise<Appointment[]> {
@@ -50,26 +50,15 @@ export async function csv(deps: AppDeps, staffId: number, q: AppointmentListQuer
     classLabels: new Map(classes.map((c) => [c.id, c.label])),
     formatDateTime: germanDateTimeFormatter(centre.time_zone),
   };
-  // While one batch is formatted and sent, the next is already being read.
-  const page = (after?: AppointmentListQuery['after']) => {
-    const rows = list(deps, staffId, { ...q, limit: batch, after });
-    rows.catch(() => {}); // a download given up before this batch is awaited must not crash the process
-    return rows;
-  };
-  async function* lines() {
-    yield csvHeaderLine();
-    let next = page();
-    for (;;) {
-      const rows = await next;
-      const last = rows.at(-1);
-      if (rows.length === batch && last)
-        next = page({ start_date: last.start_date, appointment_id: last.appointment_id });
-      if (rows.length > 0) yield rows.map((a) => csvLine(a, ctx)).join('');
-      if (rows.length < batch) return;
-    }
-  }
+  const lines = csvChunks<Appointment, AppointmentListQuery['after']>({
+    headerLine: csvHeaderLine(),
+    page: (after) => list(deps, staffId, { ...q, limit: batch, after }),
+    keyOf: (last) => ({ start_date: last.start_date, appointment_id: last.appointment_id }),
+    batch,
+    format: (rows) => rows.map((a) => csvLine(a, ctx)).join(''),
+  });
   const day = (s: number) => new Date(s * 1000).toISOString().slice(0, 10);
-  return { lines: lines(), filename: `termine_${staffId}_${day(q.startdate)}_${day(q.enddate)}.csv` };
+  return { lines, filename: `termine_${staffId}_${day(q.startdate)}_${day(q.enddate)}.csv` };
 }
 
 async function centreOrThrow(db: DbOrTx, staffId: number) {

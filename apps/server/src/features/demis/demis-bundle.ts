@@ -1,51 +1,90 @@
+import {
+  DEMIS_NAME_FORBIDDEN_CHARS,
+  demisNameRefused,
+  isDemisEmail,
+  normaliseDemisPhone,
+} from '@tz/shared/rules/demis-contact';
 import type { AppointmentContext, CentreRow } from '../receipts/appointment-context.repository';
+import {
+  BSNR_SYSTEM,
+  type CodeSystemVersions,
+  DETECTED,
+  FHIR_BASE,
+  GENDER,
+  GENDER_AMTLICH_SYSTEM,
+  GENDER_AMTLICH_URL,
+  LOINC,
+  ORGANIZATION_TYPE,
+  PARTICIPANT_SYSTEM,
+  SD,
+  SNOMED,
+  SPECIMEN_TYPE,
+  TEST_CODES,
+} from './demis-terminology';
 
 /**
  * The FHIR laboratory notification of a positive SARS-CoV-2 test, after the
- * current DEMIS profiles (see docs: integrations reference). Pure: ids and the
- * clock come in, so tests can check the exact structure.
+ * current DEMIS profiles (integrations reference; checked by
+ * demis-conformance.ts). Pure: ids, the clock and the code-system versions
+ * come in, so tests can check the exact structure.
  */
-export const SD = 'https://demis.rki.de/fhir/StructureDefinition/';
-export const BSNR_SYSTEM = 'https://fhir.kbv.de/NamingSystem/KBV_NS_Base_BSNR';
-export const LOINC = 'http://loinc.org';
-export const SNOMED = 'http://snomed.info/sct';
-const FHIR_BASE = 'https://demis.rki.de/fhir/';
 
-export const TEST_CODES = {
-  rapidAntigen: {
-    code: '94558-4',
-    display: 'SARS-CoV-2 (COVID-19) Ag [Presence] in Respiratory specimen by Rapid immunoassay',
-    method: { code: '121276004', display: 'Antigen assay' },
-  },
-  pocPcr: {
-    code: '94746-5',
-    display: 'SARS-CoV-2 (COVID-19) RNA [Presence] in Respiratory specimen by NAA with probe detection',
-    method: { code: '398545005', display: 'Nucleic acid assay' },
-  },
-} as const;
-
-/** Point-of-care PCR when the service's test type or title says PCR, else the rapid antigen test. */
+/** PCR when the service's test type or title says PCR, else the rapid antigen test. */
 export function testCodeFor(ctx: Pick<AppointmentContext, 'test_type_label' | 'service'>) {
-  return /pcr/i.test(`${ctx.test_type_label ?? ''} ${ctx.service.title}`) ? TEST_CODES.pocPcr : TEST_CODES.rapidAntigen;
+  return /pcr/i.test(`${ctx.test_type_label ?? ''} ${ctx.service.title}`) ? TEST_CODES.pcr : TEST_CODES.rapidAntigen;
 }
-
-const GENDER: Record<number, string> = { 1: 'male', 2: 'female', 3: 'other', 4: 'other' };
 
 const ref = (type: string, id: string) => ({ reference: `${type}/${id}` });
 const entry = (resource: { resourceType: string; id: string; [key: string]: unknown }) => ({
   fullUrl: `${FHIR_BASE}${resource.resourceType}/${resource.id}`,
   resource,
 });
-const present = <T>(v: T | null | undefined | ''): v is T => v !== null && v !== undefined && v !== '';
+const present = (v: string | null | undefined): v is string => !!v?.trim();
+/** FHIR allows no empty arrays: an empty list becomes "absent". */
+const nonEmpty = <T>(items: (T | false | null | undefined)[]): T[] | undefined => {
+  const kept = items.filter(Boolean) as T[];
+  return kept.length > 0 ? kept : undefined;
+};
+const joinLine = (...parts: (string | null | undefined)[]) =>
+  parts
+    .filter(present)
+    .map((p) => p.trim())
+    .join(' ');
+
+/** A customer field DEMIS would refuse, with the German message that says what to fix. */
+export interface RefusedField {
+  field: 'first_name' | 'last_name';
+  message: string;
+}
+
+/**
+ * Names are 1..1 / 1..* in NotifiedPerson and cannot be left out, so a name
+ * DEMIS refuses stops the report before anything is sent.
+ */
+export function refusedCustomerFields(customer: Pick<AppointmentContext['customer'], 'first_name' | 'last_name'>) {
+  const problems: RefusedField[] = [];
+  const check = (field: RefusedField['field'], label: string, value: string | null) => {
+    if (!value?.trim()) problems.push({ field, message: `${label} des Kunden fehlt.` });
+    else if (demisNameRefused(value))
+      problems.push({
+        field,
+        message: `${label} des Kunden („${value}“) enthält Ziffern oder eines der Zeichen ${DEMIS_NAME_FORBIDDEN_CHARS}, die DEMIS nicht annimmt. Bitte in den Kundendaten korrigieren.`,
+      });
+  };
+  check('first_name', 'Vorname', customer.first_name);
+  check('last_name', 'Nachname', customer.last_name);
+  return problems;
+}
 
 export interface BundleInput {
   centre: CentreRow;
   ctx: AppointmentContext;
   now: Date;
   newId: () => string;
+  versions: CodeSystemVersions;
 }
 
-export function buildLaboratoryNotification({ centre, ctx, now, newId }: BundleInput) {
+export function buildLaboratoryNotification({ centre, ctx, now, newId, versions }: BundleInput) {
   const id = {
     bundle: newId(),
     notification: newId(),
@@ -64,41 +103,41 @@ export function buildLaboratoryNotification({ centre, ctx, now, newId }: BundleI
   const resultAt = (ctx.appointment.res_date ?? now).toISOString();
   const c = ctx.customer;
   const test = testCodeFor(ctx);
+  const loinc = (code: string, display: string) => ({ system: LOINC, version: versions.loinc, code, display });
+  const snomed = (code: string, display: string) => ({ system: SNOMED, version: versions.snomed, code, display });
 
-  const telecom = [
-    present(centre.phone) && { system: 'phone', value: centre.phone, use: 'work' },
-    present(centre.email) && { system: 'email', value: centre.email, use: 'work' },
-  ].filter(Boolean);
+  // Phones DEMIS would refuse are normalised or left out (eligibility guarantees the centre one contact).
+  const centrePhone = normaliseDemisPhone(centre.phone);
+  const facilityTelecom = nonEmpty([
+    centrePhone && { system: 'phone', value: centrePhone, use: 'work' },
+    isDemisEmail(centre.email) && { system: 'email', value: centre.email!.trim(), use: 'work' },
+  ]);
+  const bsnr = present(centre.demis_bsnr) ? { system: BSNR_SYSTEM, value: centre.demis_bsnr.trim() } : undefined;
+  const participant = present(centre.demis_lab_id)
+    ? { system: PARTICIPANT_SYSTEM, value: centre.demis_lab_id.trim() }
+    : undefined;
+  const facilityLine = joinLine(centre.demis_street ?? centre.tz_street, centre.demis_street_nr);
 
-  const facility = (resourceId: string, profile: string) => ({
+  const facility = (resourceId: string, profile: string, identifiers: (typeof bsnr)[]) => ({
     resourceType: 'Organization',
     id: resourceId,
     meta: { profile: [`${SD}${profile}`] },
-    identifier: [{ system: BSNR_SYSTEM, value: centre.demis_lab_id }],
-    type: [
-      {
-        coding: [
-          {
-            system: 'https://demis.rki.de/fhir/CodeSystem/organizationType',
-            code: 'laboratory',
-            display: 'Erregerdiagnostische Untersuchungsstelle',
-          },
-        ],
-      },
-    ],
+    identifier: nonEmpty(identifiers),
+    type: [{ coding: [{ ...ORGANIZATION_TYPE }] }],
     name: centre.full_name,
-    telecom,
+    telecom: facilityTelecom,
     address: [
       {
-        line: [[centre.demis_street ?? centre.tz_street, centre.demis_street_nr].filter(Boolean).join(' ')],
-        postalCode: centre.demis_zip,
-        city: centre.demis_city,
+        line: facilityLine ? [facilityLine] : undefined,
+        postalCode: centre.demis_zip ?? undefined,
+        city: centre.demis_city ?? undefined,
         country: 'DE',
       },
     ],
-    contact: present(centre.prof_responsible) ? [{ name: { text: centre.prof_responsible } }] : undefined,
+    contact: present(centre.prof_responsible) ? [{ name: { text: centre.prof_responsible.trim() } }] : undefined,
   });
 
+  // No category: 0..0 in the current NotificationLaboratory profile.
   const composition = {
     resourceType: 'Composition',
     id: id.composition,
@@ -106,11 +145,10 @@ export function buildLaboratoryNotification({ centre, ctx, now, newId }: BundleI
     identifier: { system: 'https://demis.rki.de/fhir/NamingSystem/NotificationId', value: id.notification },
     status: 'final',
     type: { coding: [{ system: LOINC, code: '34782-3', display: 'Infectious disease Note' }] },
-    category: [{ coding: [{ system: LOINC, code: '11502-2', display: 'Laboratory report' }] }],
     subject: ref('Patient', id.patient),
     date: timestamp,
     author: [ref('PractitionerRole', id.notifierRole)],
-    title: 'SARS-CoV-2-Erregernachweismeldung',
+    title: 'Erregernachweismeldung',
     section: [
       {
         code: { coding: [{ system: LOINC, code: '11502-2', display: 'Laboratory report' }] },
@@ -119,16 +157,29 @@ export function buildLaboratoryNotification({ centre, ctx, now, newId }: BundleI
     ],
   };
 
+  const gender = GENDER[c.gender] ?? GENDER[0]!;
+  const customerPhone = normaliseDemisPhone(c.phone);
   const patient = {
     resourceType: 'Patient',
     id: id.patient,
     meta: { profile: [`${SD}NotifiedPerson`] },
-    name: [{ use: 'official', family: c.last_name, given: [c.first_name] }],
-    telecom: [
-      present(c.phone) && { system: 'phone', value: c.phone, use: 'home' },
-      present(c.email) && { system: 'email', value: c.email, use: 'home' },
-    ].filter(Boolean),
-    gender: GENDER[c.gender] ?? 'unknown',
+    name: [{ use: 'official', family: c.last_name.trim(), given: [c.first_name.trim()] }],
+    telecom: nonEmpty([
+      customerPhone && { system: 'phone', value: customerPhone, use: 'home' },
+      isDemisEmail(c.email) && { system: 'email', value: c.email!.trim(), use: 'home' },
+    ]),
+    gender: gender.gender,
+    // The official German gender (D / X) rides on the primitive: FHIR JSON puts it under "_gender".
+    _gender: gender.amtlich
+      ? {
+          extension: [
+            {
+              url: GENDER_AMTLICH_URL,
+              valueCoding: { system: GENDER_AMTLICH_SYSTEM, ...gender.amtlich },
+            },
+          ],
+        }
+      : undefined,
     birthDate: c.birthday ?? undefined,
     address: [
       {
@@ -142,9 +193,9 @@ export function buildLaboratoryNotification({ centre, ctx, now, newId }: BundleI
             },
           },
         ],
-        line: present(c.street) ? [c.street] : [],
-        postalCode: c.postcode ?? undefined,
-        city: c.city ?? undefined,
+        line: present(c.street) ? [joinLine(c.street, c.street_number)] : undefined,
+        postalCode: present(c.postcode) ? c.postcode.trim() : undefined,
+        city: present(c.city) ? c.city.trim() : undefined,
         country: 'DE',
       },
     ],
@@ -155,12 +206,13 @@ export function buildLaboratoryNotification({ centre, ctx, now, newId }: BundleI
     id: id.specimen,
     meta: { profile: [`${SD}SpecimenCVDP`] },
     status: 'available',
-    type: { coding: [{ system: SNOMED, code: '309164002', display: 'Upper respiratory swab sample' }] },
+    type: { coding: [snomed(SPECIMEN_TYPE.code, SPECIMEN_TYPE.display)] },
     subject: ref('Patient', id.patient),
     receivedTime: collected,
-    collection: { collectedDateTime: collected },
+    collection: { collector: ref('PractitionerRole', id.submitterRole), collectedDateTime: collected },
   };
 
+  // No effective[x]: 0..0 in PathogenDetectionCVDP, the time lives on the Specimen.
   const observation = {
     resourceType: 'Observation',
     id: id.observation,
@@ -168,19 +220,30 @@ export function buildLaboratoryNotification({ centre, ctx, now, newId }: BundleI
     status: 'final',
     category: [
       {
-        coding: [{ system: 'http://terminology.hl7.org/CodeSystem/observation-category', code: 'laboratory' }],
+        coding: [
+          {
+            system: 'http://terminology.hl7.org/CodeSystem/observation-category',
+            code: 'laboratory',
+            display: 'Laboratory',
+          },
+        ],
       },
     ],
-    code: { coding: [{ system: LOINC, code: test.code, display: test.display }] },
+    code: { coding: [loinc(test.code, test.display)] },
     subject: ref('Patient', id.patient),
-    effectiveDateTime: collected,
-    valueString: 'Positiv',
+    valueCodeableConcept: { coding: [snomed(DETECTED.code, DETECTED.display)] },
     interpretation: [
       {
-        coding: [{ system: 'http://terminology.hl7.org/CodeSystem/v3-ObservationInterpretation', code: 'POS' }],
+        coding: [
+          {
+            system: 'http://terminology.hl7.org/CodeSystem/v3-ObservationInterpretation',
+            code: 'POS',
+            display: 'Positive',
+          },
+        ],
       },
     ],
-    method: { coding: [{ system: SNOMED, ...test.method }] },
+    method: { coding: [snomed(test.method.code, test.method.display)] },
     specimen: ref('Specimen', id.specimen),
   };
 
@@ -188,7 +251,6 @@ export function buildLaboratoryNotification({ centre, ctx, now, newId }: BundleI
     resourceType: 'DiagnosticReport',
     id: id.report,
     meta: { profile: [`${SD}LaboratoryReportCVDP`] },
-    basedOn: undefined,
     status: 'final',
     code: {
       coding: [
@@ -215,24 +277,11 @@ export function buildLaboratoryNotification({ centre, ctx, now, newId }: BundleI
     ],
   };
 
-  // The health department the centre is assigned to (centre settings).
-  const department = present(centre.health_department_testcenter_id) || present(centre.health_department);
+  // No meta.tag: DEMIS removes client-set tags and assigns the responsible health office itself.
   const bundle = {
     resourceType: 'Bundle',
     id: id.bundle,
-    meta: {
-      lastUpdated: timestamp,
-      profile: [`${SD}NotificationBundleLaboratory`],
-      tag: department
-        ? [
-            {
-              system: 'https://demis.rki.de/fhir/CodeSystem/ResponsibleDepartment',
-              code: centre.health_department_testcenter_id ?? centre.health_department_zip ?? '',
-              display: centre.health_department ?? undefined,
-            },
-          ]
-        : undefined,
-    },
+    meta: { lastUpdated: timestamp, profile: [`${SD}NotificationBundleLaboratory`] },
     identifier: { system: 'https://demis.rki.de/fhir/NamingSystem/NotificationBundleId', value: id.bundle },
     type: 'document',
     timestamp,
@@ -245,19 +294,19 @@ export function buildLaboratoryNotification({ centre, ctx, now, newId }: BundleI
         meta: { profile: [`${SD}NotifierRole`] },
         organization: ref('Organization', id.notifierFacility),
       }),
-      entry(facility(id.notifierFacility, 'NotifierFacility')),
+      entry(facility(id.notifierFacility, 'NotifierFacility', [participant, bsnr])),
       entry({
         resourceType: 'PractitionerRole',
         id: id.submitterRole,
         meta: { profile: [`${SD}SubmittingRole`] },
         organization: ref('Organization', id.submitterFacility),
       }),
-      entry(facility(id.submitterFacility, 'SubmittingFacility')),
+      entry(facility(id.submitterFacility, 'SubmittingFacility', [bsnr])),
       entry(specimen),
       entry(observation),
       entry(report),
     ],
   };
-  // JSON round trip drops undefined members, as FHIR wants no nulls/empties.
+  // JSON round trip drops undefined members, as FHIR wants no nulls or empties.
   return { bundle: JSON.parse(JSON.stringify(bundle)) as Record<string, unknown>, notificationId: id.notification };
 }

@@ -59,6 +59,38 @@ const parseJson = (text: string): unknown => {
   }
 };
 
+export interface OutcomeIssue {
+  severity: string;
+  diagnostics?: string;
+  location?: string;
+}
+
+/**
+ * The issues of DEMIS' OperationOutcome: the body itself (a 422) or the
+ * `operationOutcome` parameter of a successful Parameters answer.
+ */
+export function outcomeIssues(body: unknown): OutcomeIssue[] {
+  const b = body as
+    | {
+        resourceType?: string;
+        issue?: unknown[];
+        parameter?: { name: string; resource?: { issue?: unknown[] } }[];
+      }
+    | undefined;
+  const raw =
+    b?.resourceType === 'OperationOutcome'
+      ? b.issue
+      : b?.parameter?.find((p) => p.name === 'operationOutcome')?.resource?.issue;
+  return (raw ?? []).map((i) => {
+    const issue = i as { severity?: string; diagnostics?: string; details?: { text?: string }; location?: string[] };
+    return {
+      severity: issue.severity ?? 'error',
+      diagnostics: issue.diagnostics ?? issue.details?.text,
+      location: issue.location?.join(', '),
+    };
+  });
+}
+
 /** The readable reason of a FHIR OperationOutcome (or of any answer). */
 export function outcomeText(body: unknown, fallback: string): string {
   const issues = (body as { issue?: { diagnostics?: string; details?: { text?: string } }[] } | undefined)?.issue;
@@ -81,6 +113,8 @@ export async function sendNotification(
   username: string,
   bundle: unknown,
 ): Promise<{ status: number; body: unknown }> {
+  // DEMIS would refuse the token anyway; never send a request that can only fail.
+  if (!config.demisClientSecret) throw new DemisTransportError(0, 'Kein DEMIS-Client-Secret konfiguriert');
   const base = config.demisUrl.endsWith('/') ? config.demisUrl : `${config.demisUrl}/`;
   const agent = agentFor(cert, config);
   try {

@@ -34,7 +34,14 @@ export async function insertPending(db: DbOrTx, r: typeof demisReports.$inferIns
 export async function finishReport(
   db: DbOrTx,
   id: number,
-  r: { status: 'success' | 'error'; http_status: number; response?: unknown; receipt_pdf?: string; error?: string },
+  r: {
+    status: 'success' | 'error';
+    http_status: number;
+    response?: unknown;
+    receipt_pdf?: string;
+    error?: string;
+    warnings?: unknown[];
+  },
 ) {
   await db
     .update(demisReports)
@@ -44,6 +51,7 @@ export async function finishReport(
       response: r.response ?? null,
       receipt_pdf: r.receipt_pdf ?? null,
       error: r.error ?? null,
+      warnings: r.warnings?.length ? r.warnings : null,
       finished_at: now(),
     })
     .where(eq(demisReports.id, id));

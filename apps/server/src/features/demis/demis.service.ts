@@ -10,9 +10,11 @@ import { AppError } from '../../http/app-error';
 import { writeAudit } from '../audit/audit.repository';
 import * as ctxRepo from '../receipts/appointment-context.repository';
 import * as repo from './demis.repository';
-import { buildLaboratoryNotification } from './demis-bundle';
+import { buildLaboratoryNotification, refusedCustomerFields } from './demis-bundle';
 import type { CertificateSource } from './demis-certificate-source';
-import { DemisTransportError, receiptPdfOf, sendNotification } from './demis-client';
+import { DemisTransportError, outcomeIssues, receiptPdfOf, sendNotification } from './demis-client';
+import { checkLaboratoryNotification, errorsOf } from './demis-conformance';
+import { versionsOf } from './demis-terminology';
 
 const STALE_PENDING_MS = 10 * 60_000;
 
@@ -52,8 +54,34 @@ export async function report(
   if (!rule.eligible) throw missingSettings({ missing: rule.missing });
   const cert = await certificates(staffId);
   if (!cert) throw missingSettings({ missing: ['certificate'] });
+  // DEMIS refuses a token request without the secret: a configuration error of this server, said as such.
+  if (!deps.config.demisClientSecret) throw new AppError(503, 'DEMIS_NOT_CONFIGURED', MSG.demisNotConfigured);
 
-  const { bundle, notificationId } = buildLaboratoryNotification({ centre, ctx, now: now(), newId: randomUUID });
+  // Data DEMIS would refuse stops here, with the field to fix, before anything is sent.
+  const refused = refusedCustomerFields(ctx.customer);
+  if (refused.length > 0)
+    throw AppError.rule(
+      `${MSG.demisDataInvalid} ${refused.map((r) => r.message).join(' ')}`,
+      'DEMIS_DATA_INVALID',
+      refused,
+    );
+
+  const versions = versionsOf(deps.config);
+  const { bundle, notificationId } = buildLaboratoryNotification({
+    centre,
+    ctx,
+    now: now(),
+    newId: randomUUID,
+    versions,
+  });
+  // The same check the profiles make: a bundle DEMIS would reject is never sent.
+  const broken = errorsOf(checkLaboratoryNotification(bundle, versions));
+  if (broken.length > 0)
+    throw AppError.rule(
+      `${MSG.demisBundleInvalid}: ${broken.map((i) => `${i.location}: ${i.message}`).join('; ')}`,
+      'DEMIS_BUNDLE_INVALID',
+      { issues: broken },
+    );
   const appointmentId = ctx.appointment.id;
 
   const reportId = await deps.db.transaction(async (tx) => {
@@ -75,13 +103,16 @@ export async function report(
   });
 
   try {
-    const answer = await sendNotification(deps.config, cert, centre.demis_lab_id!, bundle);
+    // The OAuth username is the DEMIS account name tied to the certificate (not the BSNR, not the participant number).
+    const answer = await sendNotification(deps.config, cert, centre.demis_account_name!.trim(), bundle);
+    const warnings = outcomeIssues(answer.body).filter((i) => i.severity === 'warning' && i.diagnostics);
     await deps.db.transaction(async (tx) => {
       await repo.finishReport(tx, reportId, {
         status: 'success',
         http_status: answer.status,
         response: answer.body,
         receipt_pdf: receiptPdfOf(answer.body),
+        warnings,
       });
       await repo.setDemisStatus(tx, appointmentId, DEMIS_STATUS_SUCCESS);
       await writeAudit(tx, {
@@ -99,6 +130,7 @@ export async function report(
       demis_status: DEMIS_STATUS_SUCCESS as typeof DEMIS_STATUS_SUCCESS,
       notification_id: notificationId,
       message: MSG.demisReported,
+      warnings: warnings.map((w) => w.diagnostics!),
     };
   } catch (err) {
     const status = err instanceof DemisTransportError ? err.status : 0;
@@ -113,6 +145,7 @@ export async function report(
     throw new AppError(502, 'DEMIS_ERROR', `${MSG.demisFailed} (Status ${status}): ${reason}`, {
       status,
       report_id: reportId,
+      diagnostics: err instanceof DemisTransportError ? outcomeIssues(err.body) : [],
     });
   }
 }

@@ -88,7 +88,8 @@ export function renderOegdPdf(centre: CentreRow, form: OegdForm, showBackground:
 
   heading('Testzentrum', 200);
   field('Name der Teststelle', centre.full_name, 40, 215, 300);
-  field('BSNR / Kennung', centre.demis_lab_id ?? '', 350, 215, 205);
+  // The centre's BSNR when it has one; never a DEMIS identifier (account name or participant number).
+  field('BSNR / Kennung', centre.demis_bsnr ?? '', 350, 215, 205);
   field('Datum der Testung', germanDate(a.date), 40, 247, 120);
   field('Uhrzeit', a.time, 170, 247, 60);
   field('Leistung', a.service_title, 240, 247, 315);

@@ -19,7 +19,9 @@ const values = { kind: 3, kind_num: '12345', reason: 2, diagnostic: 1, risk: [4,
 async function setup(testType: number | null = 3, gender = 2, appointment: { customer_appointment_id?: number } = {}) {
   const s = await centreWithUser(t.app, t.database.db, ROLE.staff, {
     full_name: 'Testzentrum Amt',
-    demis_lab_id: '987654321',
+    demis_bsnr: '987654321',
+    demis_lab_id: '10285',
+    demis_account_name: 'test-lab999',
   });
   const row = await createAppointmentRow(t.database.db, s.centre.id, {
     customer: { first_name: 'Greta', last_name: 'Amtlich', gender, birthday: '1990-12-24' },
@@ -177,6 +179,9 @@ describe('official form preview (form post in a new window)', () => {
       expect(text).toContain(part);
     }
     expect(text).not.toContain('74000362');
+    // the BSNR box holds the BSNR, never a DEMIS identifier
+    expect(text).not.toContain('10285');
+    expect(text).not.toContain('test-lab999');
     const bare = await pdfText(
       (await post(url, { jwt: s.token, token: s.appointment.token, iShowBackground: '0' })).rawPayload,
     );

@@ -1,4 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import tls from 'node:tls';
 import { ROLE } from '@tz/shared/constants';
 import { MSG } from '@tz/shared/messages';
 import { SETTINGS_LABELS } from '@tz/shared/settings/settings.contract';
@@ -18,6 +21,11 @@ afterAll(() => t.close());
 
 // A self-signed test certificate made with `openssl pkcs12 -export` (passphrase "geheim").
 const P12 = readFileSync(new URL('./fixtures/test-demis.p12', import.meta.url));
+// The same kind of file in the legacy format gematik's own test certificate has (certificate bag
+// pbeWithSHA1And40BitRC2-CBC, key 3DES, SHA-1 MAC), made with OpenSSL 3.0:
+//   openssl req -x509 -newkey rsa:2048 -nodes -keyout k.pem -out c.pem -days 36500 -subj "/CN=test-lab999/O=Testzentrum Fixture"
+//   openssl pkcs12 -export -legacy -inkey k.pem -in c.pem -out test-demis-legacy.p12 -passout pass:geheim
+const LEGACY_P12 = readFileSync(new URL('./fixtures/test-demis-legacy.p12', import.meta.url));
 
 const admin = () => centreWithUser(t.app, t.database.db, ROLE.admin);
 
@@ -60,7 +68,9 @@ const record = {
   force_payment_classification: true,
   overwrite_payment_classification: false,
   ik_nr: '',
-  demis_lab_id: 'LAB-1',
+  demis_account_name: 'test-lab999',
+  demis_bsnr: '',
+  demis_lab_id: '10285',
   demis_street: 'Markt',
   demis_street_nr: '1',
   demis_city: 'Köln',
@@ -231,7 +241,7 @@ describe('DEMIS certificate', () => {
     const a = await admin();
     const res = await upload(a, 'C:\\Zertifikate\\demis.p12', P12, 'geheim');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ message: MSG.uploaded, demis_cert_filename: 'demis.p12' });
+    expect(res.json()).toEqual({ message: MSG.uploaded, demis_cert_filename: 'demis.p12', converted: false });
 
     const settings = await t.app.inject({
       method: 'GET',
@@ -284,5 +294,119 @@ describe('DEMIS certificate', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(MSG.certificateMissing);
+  });
+
+  it('refuses a wrong passphrase with a clear message at the passphrase field and stores nothing', async () => {
+    const a = await admin();
+    for (const [file, pass] of [
+      [P12, 'falsch'],
+      [P12, undefined],
+      [LEGACY_P12, 'falsch'],
+    ] as const) {
+      const res = await upload(a, 'demis.p12', file, pass);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({
+        error: 'CERTIFICATE_WRONG_PASSPHRASE',
+        message: MSG.certificateWrongPassphrase,
+        details: [{ field: 'passphrase', message: MSG.certificateWrongPassphrase }],
+      });
+    }
+    expect(
+      await t.database.db.select().from(demisCertificates).where(eq(demisCertificates.staff_id, a.centre.id)),
+    ).toEqual([]);
+    const settings = await t.app.inject({
+      method: 'GET',
+      url: `/api/staff/${a.centre.id}/settings`,
+      headers: a.headers,
+    });
+    expect(settings.json().demis_cert_filename).toBeNull();
+  });
+
+  it('accepts a legacy PKCS#12 file (RC2-40/3DES) and stores it re-encrypted with AES, so TLS can open it', async () => {
+    // The fixture really is what OpenSSL 3 refuses by default.
+    expect(() => tls.createSecureContext({ pfx: LEGACY_P12, passphrase: 'geheim' })).toThrow(/Unsupported/i);
+    const a = await admin();
+    const res = await upload(a, 'gematik-test.p12', LEGACY_P12, 'geheim');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ message: MSG.uploaded, demis_cert_filename: 'gematik-test.p12', converted: true });
+    const stored = await loadDemisCertificate(t.database.db, t.deps.config, a.centre.id);
+    expect(stored!.pfx.equals(LEGACY_P12)).toBe(false);
+    expect(stored!.passphrase).toBe('geheim');
+    expect(() => tls.createSecureContext({ pfx: stored!.pfx, passphrase: 'geheim' })).not.toThrow();
+    const audits = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entity_id, String(a.centre.id)));
+    expect(audits.find((r) => r.entity === 'demis_certificate')?.after).toMatchObject({ converted: true });
+  });
+
+  it('refuses a PKCS#12 file without a private key', async () => {
+    const dir = mkdtempSync(`${os.tmpdir()}/tz-cert-`);
+    try {
+      const run = (...args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
+      run(
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-keyout',
+        'k.pem',
+        '-out',
+        'c.pem',
+        '-days',
+        '2',
+        '-subj',
+        '/CN=x',
+      );
+      run('pkcs12', '-export', '-nokeys', '-in', 'c.pem', '-out', 'nokey.p12', '-passout', 'pass:geheim');
+      const a = await admin();
+      const res = await upload(a, 'nokey.p12', readFileSync(`${dir}/nokey.p12`), 'geheim');
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ error: 'CERTIFICATE_UNREADABLE', message: MSG.certificateUnreadable });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('DEMIS identifiers in the settings', () => {
+  const put = async (a: Awaited<ReturnType<typeof admin>>, fields: Record<string, unknown>) =>
+    t.app.inject({
+      method: 'PUT',
+      url: `/api/staff/${a.centre.id}/settings`,
+      headers: a.headers,
+      payload: { ...record, ...fields },
+    });
+
+  it('saves account name, BSNR and participant number as three fields', async () => {
+    const a = await admin();
+    const res = await put(a, { demis_account_name: ' test-lab999 ', demis_bsnr: '123456789', demis_lab_id: '123456' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().settings).toMatchObject({
+      demis_account_name: 'test-lab999',
+      demis_bsnr: '123456789',
+      demis_lab_id: '123456',
+    });
+    // the BSNR is optional: a centre without one leaves it empty
+    const without = await put(a, { demis_bsnr: '' });
+    expect(without.json().settings.demis_bsnr).toBeNull();
+  });
+
+  it.each([
+    ['demis_bsnr', '12345678', MSG.demisBsnrFormat],
+    ['demis_bsnr', '1234567890', MSG.demisBsnrFormat],
+    ['demis_bsnr', '12345678a', MSG.demisBsnrFormat],
+    ['demis_lab_id', '1234', MSG.demisLabIdFormat],
+    ['demis_lab_id', '1234567', MSG.demisLabIdFormat],
+    ['demis_lab_id', 'LAB-MS-01', MSG.demisLabIdFormat],
+    ['demis_account_name', 'test lab', MSG.demisAccountNameFormat],
+  ])('refuses %s "%s" with a message at the field and changes nothing', async (field, value, message) => {
+    const a = await admin();
+    const res = await put(a, { [field]: value });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().details).toEqual([{ field, message }]);
+    const got = await t.app.inject({ method: 'GET', url: `/api/staff/${a.centre.id}/settings`, headers: a.headers });
+    expect(got.json().full_name).not.toBe(record.full_name);
   });
 });

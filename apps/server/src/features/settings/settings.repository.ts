@@ -48,6 +48,8 @@ const toSettings = (row: CentreRow): Settings => ({
   ik_nr: row.ik_nr,
   demis_cert_filename: row.demis_cert_filename,
   demis_lab_id: row.demis_lab_id,
+  demis_account_name: row.demis_account_name,
+  demis_bsnr: row.demis_bsnr,
   demis_street: row.demis_street,
   demis_street_nr: row.demis_street_nr,
   demis_city: row.demis_city,

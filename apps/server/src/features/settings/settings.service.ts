@@ -7,6 +7,7 @@ import type { AuthContext } from '../../auth/guard';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import { writeAudit } from '../audit/audit.repository';
+import { openCertificate } from './certificate-open';
 import { isPkcs12, MAX_CERTIFICATE_BYTES, storeDemisCertificate } from './demis-certificate';
 import * as repo from './settings.repository';
 
@@ -71,10 +72,12 @@ export async function uploadCertificate(deps: AppDeps, auth: AuthContext, staffI
   }
   if (!isPkcs12(upload.data)) throw AppError.badRequest(MSG.certificateNotPkcs12, undefined, 'NOT_PKCS12');
   await getSettings(deps.db, staffId);
+  // Opened now as the report will open it: a wrong passphrase stores nothing; a legacy file is stored as AES.
+  const opened = openCertificate(upload.data, upload.passphrase ?? '');
   await deps.db.transaction(async (tx) => {
     await storeDemisCertificate(tx, deps.config, staffId, {
       filename,
-      pfx: upload.data,
+      pfx: opened.pfx,
       passphrase: upload.passphrase || undefined,
       uploadedBy: auth.userId,
     });
@@ -85,8 +88,8 @@ export async function uploadCertificate(deps: AppDeps, auth: AuthContext, staffI
       entity: 'demis_certificate',
       entity_id: staffId,
       action: 'upload',
-      after: { filename, bytes: upload.data.length },
+      after: { filename, bytes: upload.data.length, converted: opened.converted },
     });
   });
-  return { message: MSG.uploaded, demis_cert_filename: filename };
+  return { message: MSG.uploaded, demis_cert_filename: filename, converted: opened.converted };
 }

@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { OEGD_TEST_TYPES, RESULT, VACCINATION_CENTRE_TYPE } from '@tz/shared/constants';
 import { DEMIS_STATUS_SUCCESS } from '@tz/shared/demis/demis.contract';
 import { MSG } from '@tz/shared/messages';
+import { demisMissingLabels } from '@tz/shared/rules/demis-eligibility';
 import type { HandoffLanguage } from '@tz/shared/rules/handoff-payload';
 import { receiptActionsState } from '@tz/shared/rules/receipt-actions';
 import { useRef, useState } from 'react';
@@ -11,6 +12,8 @@ import { Link } from 'react-router';
 import { ApiError } from '../../api/client';
 import { to } from '../../routes';
 import { labelsOf, summariseServerError } from '../../ui/server-errors';
+import { type DemisReportErrorView, demisReportError } from '../demis/demis-report-error';
+import { DemisReportErrorDialog } from '../demis/demis-report-error-dialog';
 import { MissingDemisSettingsDialog } from '../demis/missing-demis-settings-dialog';
 import { useDemisEligibility, useReportToDemis } from '../demis/use-demis';
 import { type HandoffSystem, useHandoff } from '../oegd/use-handoff';
@@ -76,7 +79,9 @@ export function AppointmentReceiptDemisActions({
   const [reported, setReported] = useState(appointment.demis_status === DEMIS_STATUS_SUCCESS);
   const canReport = !isVaccinationCentre && appointment.res_detected === RESULT.positive && !reported;
   const eligibility = useDemisEligibility(canReport);
-  const [missingSettings, setMissingSettings] = useState(false);
+  /** What the 'Missing DEMIS settings' dialog lists; null while it is closed. */
+  const [missingSettings, setMissingSettings] = useState<string[] | null>(null);
+  const [reportError, setReportError] = useState<DemisReportErrorView | null>(null);
   const [addressPrompt, setAddressPrompt] = useState<null | 'receipt' | 'copy'>(null);
   const [address, setAddress] = useState('');
   const [copyError, setCopyError] = useState<string | null>(null);
@@ -148,7 +153,7 @@ export function AppointmentReceiptDemisActions({
 
   const startDemis = () => {
     if (eligibility.data && !eligibility.data.eligible) {
-      setMissingSettings(true);
+      setMissingSettings(demisMissingLabels(eligibility.data.missing, eligibility.data.certificate));
       return;
     }
     modals.openConfirmModal({
@@ -156,14 +161,22 @@ export function AppointmentReceiptDemisActions({
       children: <Text>{MSG.demisReportConfirm}</Text>,
       onConfirm: () =>
         report.mutate(appointment.token, {
-          onSuccess: () => {
+          onSuccess: (res) => {
             setReported(true);
-            notifications.show({ color: 'green', message: MSG.demisReported });
+            // DEMIS accepted, maybe with warnings worth reading (they are kept with the report too).
+            notifications.show({
+              color: res.warnings.length > 0 ? 'yellow' : 'green',
+              title: MSG.demisReported,
+              message: res.warnings.length > 0 ? `${MSG.demisWarnings} ${res.warnings.join(' · ')}` : undefined,
+              autoClose: res.warnings.length > 0 ? false : undefined,
+            });
             onChanged?.();
           },
           onError: (e) => {
-            if (e instanceof ApiError && e.code === 'DEMIS_SETTINGS_MISSING') setMissingSettings(true);
-            else showError(e);
+            if (e instanceof ApiError && e.code === 'DEMIS_SETTINGS_MISSING') {
+              const missing = ((e.details ?? {}) as { missing?: string[] }).missing ?? [];
+              setMissingSettings(demisMissingLabels(missing));
+            } else setReportError(demisReportError(e));
           },
         }),
     });
@@ -298,7 +311,12 @@ export function AppointmentReceiptDemisActions({
           </Stack>
         </form>
       </Modal>
-      <MissingDemisSettingsDialog opened={missingSettings} onClose={() => setMissingSettings(false)} />
+      <MissingDemisSettingsDialog
+        opened={missingSettings !== null}
+        onClose={() => setMissingSettings(null)}
+        missing={missingSettings ?? []}
+      />
+      <DemisReportErrorDialog view={reportError} onClose={() => setReportError(null)} />
     </Group>
   );
 }

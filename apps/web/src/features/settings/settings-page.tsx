@@ -32,6 +32,7 @@ import { useParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { useAuth } from '../../auth/use-session';
 import { applyServerErrors, focusField, labelsOf } from '../../ui/server-errors';
+import { DemisSettingsFields } from './demis-settings-fields';
 import { useCentreTypes, useSettings, useUpdateSettings, useUploadCertificate } from './use-settings';
 
 type Values = Record<Exclude<SettingsField, 'default_IVA' | BoolField>, string> & {
@@ -236,11 +237,10 @@ export default function SettingsPage() {
             id="demis"
             footer={<CertificateUpload staffId={staffId} filename={settings.data.demis_cert_filename} />}
           >
-            {text('demis_lab_id')}
-            {text('demis_street')}
-            {text('demis_street_nr')}
-            {text('demis_zip')}
-            {text('demis_city')}
+            <DemisSettingsFields
+              inputProps={(k) => form.getInputProps(k)}
+              values={{ ...form.values, demis_cert_filename: settings.data.demis_cert_filename }}
+            />
           </Section>
           <Section id="darstellung">
             {colour('color1')}
@@ -293,16 +293,23 @@ function CertificateUpload({ staffId, filename }: { staffId: number; filename: s
   const [file, setFile] = useState<File | null>(null);
   const [passphrase, setPassphrase] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [passphraseError, setPassphraseError] = useState<string | null>(null);
   const send = async () => {
     if (!file) return;
     setError(null);
+    setPassphraseError(null);
     try {
       const r = await upload.mutateAsync({ file, passphrase });
-      notifications.show({ color: 'green', message: r.message });
+      notifications.show({
+        color: 'green',
+        message: r.converted ? `${r.message}. ${MSG.certificateConverted}` : r.message,
+      });
       setFile(null);
       setPassphrase('');
     } catch (e) {
-      setError(e instanceof ApiError ? e.message : MSG.uploadFailed);
+      // A wrong passphrase is said at the passphrase field; nothing was stored.
+      if (e instanceof ApiError && e.code === 'CERTIFICATE_WRONG_PASSPHRASE') setPassphraseError(e.message);
+      else setError(e instanceof ApiError ? e.message : MSG.uploadFailed);
     }
   };
   return (
@@ -327,7 +334,11 @@ function CertificateUpload({ staffId, filename }: { staffId: number; filename: s
         <PasswordInput
           label="Passwort des Zertifikats"
           value={passphrase}
-          onChange={(e) => setPassphrase(e.currentTarget.value)}
+          onChange={(e) => {
+            setPassphrase(e.currentTarget.value);
+            setPassphraseError(null);
+          }}
+          error={passphraseError}
         />
       </SimpleGrid>
       <Group>

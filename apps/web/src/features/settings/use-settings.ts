@@ -25,6 +25,8 @@ export function useUpdateSettings(staffId: number) {
     onSuccess: (r) => {
       qc.setQueryData(['settings', staffId], r.settings);
       void qc.invalidateQueries({ queryKey: ['session'] });
+      // DEMIS eligibility depends on these settings
+      void qc.invalidateQueries({ queryKey: ['demis', 'eligibility'] });
     },
   });
 }
@@ -38,6 +40,9 @@ export function useUploadCertificate(staffId: number) {
       data.append('file', file);
       return api(uploadDemisCertificate, { params: { staffId }, body: data as never });
     },
-    onSuccess: () => qc.invalidateQueries({ queryKey: ['settings', staffId] }),
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: ['settings', staffId] });
+      void qc.invalidateQueries({ queryKey: ['demis', 'eligibility'] });
+    },
   });
 }
