@@ -113,6 +113,33 @@ export async function loginAs(page: Page, email: string) {
   await news;
 }
 
+/**
+ * Starts the test already logged in, on the role's landing screen: the session
+ * comes from the login API and is stored as the login screen stores it, with
+ * the news prompt answered. For tests whose subject is not the login itself
+ * (that one, the news prompt and logout keep `loginAs`); it saves each test the
+ * form, the redirect and the wait for the prompt.
+ */
+export async function signIn(page: Page, email: string) {
+  const res = await page.request.post('/api/auth/login', { data: { email, password: DEMO_PASSWORD } });
+  expect(res.ok(), await res.text()).toBe(true);
+  const login = (await res.json()) as { token: string };
+  await page.addInitScript(
+    ([session, token]) => {
+      // Each session only into the next document of this tab: a later logout stays logged out after
+      // its reload, and a second signIn in the same tab (another user) still takes effect.
+      const applied: string[] = JSON.parse(sessionStorage.getItem('e2e.signedIn') ?? '[]');
+      if (applied.includes(token)) return;
+      sessionStorage.setItem('e2e.signedIn', JSON.stringify([...applied, token]));
+      localStorage.setItem('tz.session', session);
+      sessionStorage.setItem('tz.newsPromptDismissed', token);
+    },
+    [JSON.stringify({ login }), login.token] as const,
+  );
+  await page.goto('/login');
+  await expect(page).not.toHaveURL(/\/login$/);
+}
+
 /** Logs out through the profile menu, as a person would, and waits for the app's reload into /login. */
 export async function logout(page: Page) {
   await page.getByRole('button', { name: /Profilmenü/ }).click();

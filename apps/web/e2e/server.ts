@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const serverDir = path.resolve(here, '../../server');
@@ -13,12 +14,39 @@ export interface TestServer {
 }
 
 /**
+ * With TEST_DATABASE_URL (CI), each server gets a PostgreSQL database of its
+ * own on that server: it starts in seconds where PGlite first runs initdb in
+ * WebAssembly, and the browser tests then also cover the production database.
+ * Without it, PGlite in the data directory, as `npm start` runs.
+ */
+async function ownDatabase(name: string) {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) return undefined;
+  const database = `e2e_${name}_${process.pid}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: base });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+  await admin(`CREATE DATABASE ${database}`);
+  const url = new URL(base);
+  url.pathname = `/${database}`;
+  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`) };
+}
+
+/**
  * Starts the real server on a free port with the demo platform, the test API
  * and its clock at `now`; resolves once it listens. `env` adds settings (e.g.
  * a local DEMIS stand-in).
  */
 export async function startServer(name: string, now: string, env: Record<string, string> = {}): Promise<TestServer> {
   const dataDir = path.join(dataRoot, `e2e-${name}-${process.pid}`);
+  const database = await ownDatabase(name);
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -36,7 +64,7 @@ export async function startServer(name: string, now: string, env: Record<string,
       EXPORT_DIR: path.join(dataDir, 'exports'),
       // Monthly exports wait for the admin's dispatch, so a test sees them pending first.
       EXPORT_POLL_SECONDS: '0',
-      DATABASE_URL: '',
+      DATABASE_URL: database?.url ?? '',
       ...env,
     },
   });
@@ -45,6 +73,7 @@ export async function startServer(name: string, now: string, env: Record<string,
     const timer = setTimeout(() => {
       // Never leave a half-started server behind on a shared machine.
       child.kill('SIGTERM');
+      void database?.drop().catch(() => {});
       reject(new Error(`Server startete nicht in 120 s:\n${output}`));
     }, 120_000);
     const read = (chunk: Buffer) => {
@@ -75,6 +104,7 @@ export async function startServer(name: string, now: string, env: Record<string,
         await exited;
       }
       rmSync(dataDir, { recursive: true, force: true });
+      await database?.drop();
     },
   };
 }

@@ -1,10 +1,9 @@
 import { MSG } from '@tz/shared/messages';
-import { dismissNewsPrompt, expect, expectAccessible, loginAs, test } from '../fixtures';
+import { expect, expectAccessible, signIn, test } from '../fixtures';
 
 test('pause now, restart, and a pause from a date that can be removed again', async ({ page, centres }) => {
   test.slow(); // many steps; allow for a busy machine
-  await loginAs(page, centres.logins.platform);
-  await dismissNewsPrompt(page);
+  await signIn(page, centres.logins.platform);
   await page
     .getByRole('navigation', { name: 'Hauptnavigation' })
     .getByRole('link', { name: 'Testzentrumskonto' })

@@ -1,6 +1,6 @@
 import { MSG } from '@tz/shared/messages';
 import { germanDate } from '@tz/shared/rules/german-date';
-import { apiAs, dismissNewsPrompt, expect, expectAccessible, loginAs, test, workdayAhead } from '../fixtures';
+import { apiAs, expect, expectAccessible, signIn, test, workdayAhead } from '../fixtures';
 
 interface Row {
   appointment_id: number;
@@ -37,8 +37,7 @@ test('the count of a row really extends and shortens the series; "Zurück" witho
   const approved = async () =>
     (await api.get<Row[]>(`/customers/${customer_id}/appointments`)).filter((r) => r.status === 'approved');
 
-  await loginAs(page, centres.logins.admin);
-  await dismissNewsPrompt(page);
+  await signIn(page, centres.logins.admin);
   // Opened directly, as from a bookmark: no history to go back to.
   const edit = `/appointments/${appointment_id}/${customer_id}/edit`;
   await page.goto(edit);
@@ -71,8 +70,7 @@ test('the edit screen offers the QR code and the patient data hand-over; without
 }) => {
   const api = await apiAs(request, centres.logins.staff);
   const { appointment_id, customer_id } = await bookOne(api, workdayAhead(2));
-  await loginAs(page, centres.logins.staff);
-  await dismissNewsPrompt(page);
+  await signIn(page, centres.logins.staff);
   await page.goto(`/appointments/${appointment_id}/${customer_id}/edit`);
   await expect(page.getByRole('heading', { name: 'Termin bearbeiten' })).toBeVisible();
   // A test centre records no vaccination data.
@@ -110,8 +108,7 @@ test('a vaccination centre records the vaccination data from the edit screen', a
       overbook: true,
     },
   );
-  await loginAs(page, centres.logins.vaccination_admin);
-  await dismissNewsPrompt(page);
+  await signIn(page, centres.logins.vaccination_admin);
   await page.goto(`/appointments/${appointment_id}/${customer_id}/edit`);
   await page.getByRole('button', { name: 'Impfdaten erfassen' }).click();
   const dialog = page.getByRole('dialog', { name: 'Impfdaten erfassen' });
@@ -129,8 +126,7 @@ test('a refused booking names its reason; the create screen lists the free times
   const holiday = workdayAhead(20);
   await manager.post('/schedule/holidays', { date: [holiday] });
 
-  await loginAs(page, centres.logins.staff);
-  await dismissNewsPrompt(page);
+  await signIn(page, centres.logins.staff);
   await page.goto('/appointment/customer/create');
   await expect(page.getByRole('heading', { name: 'Termin und Kunde anlegen' })).toBeVisible();
   await page.getByLabel('Vorname').fill('Fritz');

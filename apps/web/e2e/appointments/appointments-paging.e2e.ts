@@ -1,5 +1,5 @@
 import type { APIRequestContext, Request } from '@playwright/test';
-import { apiAs, dismissNewsPrompt, E2E_NOW, expect, loginAs, test } from '../fixtures';
+import { apiAs, E2E_NOW, expect, signIn, test } from '../fixtures';
 
 // Must match APPOINTMENT_PAGE_SIZE of the screen (apps/web/src/features/appointments/appointment-pages.ts).
 const PAGE_SIZE = 200;
@@ -72,8 +72,7 @@ test('a day with more rows than one page loads the next page while scrolling', a
     await route.continue();
   });
 
-  await loginAs(page, centres.logins.admin);
-  await dismissNewsPrompt(page);
+  await signIn(page, centres.logins.admin);
   await page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Termine' }).click();
   await expect(page.getByRole('list', { name: 'Termine' })).toBeVisible({ timeout: 30_000 });
   // 'Heute' first, so the calendar opens on this month; then four months on, the 10th as a one-day range.

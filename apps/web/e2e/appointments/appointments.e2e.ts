@@ -1,14 +1,13 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { MSG } from '@tz/shared/messages';
-import { dismissNewsPrompt, expect, expectAccessible, loginAs, logout, test } from '../fixtures';
+import { expect, expectAccessible, logout, signIn, test } from '../fixtures';
 
 // Login, a 30-day list and several axe runs per test: more than the default minute on a busy machine.
 test.describe.configure({ timeout: 120_000 });
 
 async function openAppointments(page: Page, email: string) {
-  await loginAs(page, email);
-  await dismissNewsPrompt(page);
+  await signIn(page, email);
   await page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Termine' }).click();
   // Off the sidebar: the hovered active link is the layout's concern, not this screen's.
   await page.mouse.move(700, 790);
@@ -176,8 +175,7 @@ test('a vaccination centre sees no test features', async ({ page, centres }) => 
 });
 
 test("the home screen shows today's figures", async ({ page, centres }) => {
-  await loginAs(page, centres.logins.manager);
-  await dismissNewsPrompt(page);
+  await signIn(page, centres.logins.manager);
   await expect(page.getByText('Termine heute')).toBeVisible();
   await expect(page.getByText('Eingecheckt')).toBeVisible();
   await expectAccessible(page);

@@ -1,5 +1,5 @@
 import { MSG } from '@tz/shared/messages';
-import { apiAs, dismissNewsPrompt, expect, expectAccessible, loginAs, logout, test } from '../fixtures';
+import { apiAs, expect, expectAccessible, logout, signIn, test } from '../fixtures';
 
 const noPermission = async (page: import('@playwright/test').Page) => {
   await expect(page.getByRole('heading', { name: 'Keine Berechtigung' })).toBeVisible();
@@ -13,8 +13,7 @@ test('staff (30) get "Keine Berechtigung" instead of the forms of other roles, a
 }) => {
   test.slow();
   const { staffId } = await apiAs(request, centres.logins.staff);
-  await loginAs(page, centres.logins.staff);
-  await dismissNewsPrompt(page);
+  await signIn(page, centres.logins.staff);
   for (const path of [
     `/staff/${staffId}/users`,
     '/user/create',
@@ -42,8 +41,7 @@ test('a manager (25) works on users but not on the settings or the account; an a
   centres,
 }) => {
   const { staffId } = await apiAs(request, centres.logins.manager);
-  await loginAs(page, centres.logins.manager);
-  await dismissNewsPrompt(page);
+  await signIn(page, centres.logins.manager);
   await page.goto('/settings');
   await noPermission(page);
   await page.goto(`/staff/${staffId}/account`);
@@ -52,8 +50,7 @@ test('a manager (25) works on users but not on the settings or the account; an a
   await expect(page.getByRole('link', { name: 'Benutzer hinzufügen' })).toBeVisible();
 
   await logout(page);
-  await loginAs(page, centres.logins.admin);
-  await dismissNewsPrompt(page);
+  await signIn(page, centres.logins.admin);
   await page.goto('/testcenter/all');
   await noPermission(page);
 });

@@ -1,19 +1,9 @@
 import type { Page } from '@playwright/test';
 import { MSG } from '@tz/shared/messages';
-import { dismissNewsPrompt, E2E_NOW, expect, expectAccessible, loginAs, test } from '../fixtures';
+import { E2E_NOW, expect, expectAccessible, signIn, test } from '../fixtures';
 
 async function login(page: Page, email: string) {
-  await loginAs(page, email);
-  const prompt = page.getByRole('dialog', { name: 'Neuigkeiten' });
-  if (
-    await prompt.waitFor({ timeout: 5000 }).then(
-      () => true,
-      () => false,
-    )
-  ) {
-    await dismissNewsPrompt(page);
-    await expect(prompt).toBeHidden();
-  }
+  await signIn(page, email);
 }
 
 /** Tomorrow in Berlin (of the pinned clock): a late slot today would lie in the past when the run is at 23:45. */

@@ -4,15 +4,7 @@ import { MSG } from '@tz/shared/messages';
 import { testConfig } from '../../../server/src/config';
 import { versionsOf } from '../../../server/src/features/demis/demis-terminology';
 import { makeCertificates, startFakeDemis } from '../../../server/src/test/demis-fake';
-import {
-  test as base,
-  DEMO_PASSWORD,
-  dismissNewsPrompt,
-  E2E_NOW,
-  expect,
-  expectAccessible,
-  loginAs,
-} from '../fixtures';
+import { test as base, DEMO_PASSWORD, E2E_NOW, expect, expectAccessible, signIn } from '../fixtures';
 import { startServer } from '../server';
 
 /**
@@ -74,8 +66,7 @@ async function uploadCertificate(request: APIRequestContext, email: string, p12:
 
 /** Today's list narrowed to the ÖGD test, with Paul Positiv's row (positive, not yet reported). */
 async function paulsRow(page: Page, email: string) {
-  await loginAs(page, email);
-  await dismissNewsPrompt(page);
+  await signIn(page, email);
   await page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Termine' }).click();
   await expect(page.getByRole('list', { name: 'Termine' })).toBeVisible({ timeout: 30_000 });
   await page.getByRole('button', { name: 'Heute' }).click();
@@ -130,8 +121,7 @@ test('the DEMIS settings explain the three identifiers and refuse a wrong one at
   centres,
 }) => {
   test.slow();
-  await loginAs(page, centres.logins.admin);
-  await dismissNewsPrompt(page);
+  await signIn(page, centres.logins.admin);
   await page.goto('/settings/DEMIS');
   // the whole settings record loads first (a full page load on a busy machine)
   await expect(page.getByRole('heading', { name: 'Einstellungen', level: 1 })).toBeVisible({ timeout: 30_000 });

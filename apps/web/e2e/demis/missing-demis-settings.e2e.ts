@@ -1,11 +1,10 @@
 import type { Page } from '@playwright/test';
 import { MSG } from '@tz/shared/messages';
-import { dismissNewsPrompt, expect, expectAccessible, loginAs, test } from '../fixtures';
+import { expect, expectAccessible, signIn, test } from '../fixtures';
 
 /** Today's list with Paul Positiv's row: a positive result, not yet reported (the seeded centre has no certificate). */
 async function paulsRow(page: Page, email: string) {
-  await loginAs(page, email);
-  await dismissNewsPrompt(page);
+  await signIn(page, email);
   await page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Termine' }).click();
   await page.mouse.move(700, 790);
   await expect(page.getByRole('list', { name: 'Termine' })).toBeVisible({ timeout: 30_000 });

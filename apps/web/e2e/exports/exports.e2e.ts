@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Download } from '@playwright/test';
-import { dismissNewsPrompt, E2E_NOW, expect, expectAccessible, loginAs, test } from '../fixtures';
+import { E2E_NOW, expect, expectAccessible, signIn, test } from '../fixtures';
 
 /** 'YYYY-MM-DD' of E2E_NOW in Berlin, and the first and last day of the month before. */
 function days() {
@@ -28,8 +28,7 @@ test('exports: an immediate export at once; a monthly export pending until the a
   centres,
 }) => {
   const { today, first, last } = days();
-  await loginAs(page, centres.logins.admin);
-  await dismissNewsPrompt(page);
+  await signIn(page, centres.logins.admin);
   await page.getByRole('navigation').getByRole('link', { name: 'Export', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Export', exact: true })).toBeVisible();
   // A test centre: no vaccination tab; the immediate export is open.
@@ -58,8 +57,7 @@ test('exports: an immediate export at once; a monthly export pending until the a
   const admin = await browser.newContext({ locale: 'de-DE', timezoneId: 'Europe/Berlin' });
   const adminPage = await admin.newPage();
   await adminPage.clock.install({ time: new Date(E2E_NOW) });
-  await loginAs(adminPage, centres.logins.platform);
-  await dismissNewsPrompt(adminPage);
+  await signIn(adminPage, centres.logins.platform);
   await adminPage.getByRole('navigation').getByRole('link', { name: 'Export Admin' }).click();
   const dispatch = adminPage.getByRole('button', { name: /^Exportaufträge jetzt verarbeiten \([1-9]\d*\)$/ });
   await expect(dispatch).toBeEnabled();

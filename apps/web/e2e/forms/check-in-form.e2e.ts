@@ -1,12 +1,11 @@
 import { type APIRequestContext, devices, type Page } from '@playwright/test';
 import { MSG } from '@tz/shared/messages';
 import { displayCustomerAppointmentId } from '@tz/shared/rules/appointment-display';
-import { apiAs, dismissNewsPrompt, E2E_NOW, expect, expectAccessible, loginAs, test } from '../fixtures';
+import { apiAs, E2E_NOW, expect, expectAccessible, signIn, test } from '../fixtures';
 
 /** Logs in and closes the news prompt, which would cover the dialogs. */
 async function login(page: Page, email: string) {
-  await loginAs(page, email);
-  await dismissNewsPrompt(page);
+  await signIn(page, email);
 }
 
 /** The full appointment number of a seeded token, from the appointments list as the screen loads it. */

@@ -1,12 +1,11 @@
 import type { Page } from '@playwright/test';
 import { MSG } from '@tz/shared/messages';
-import { dismissNewsPrompt, expect, expectAccessible, loginAs, type TestCentres, test } from '../fixtures';
+import { expect, expectAccessible, signIn, type TestCentres, test } from '../fixtures';
 
 /** The official form of the test's own seeded ÖGD appointment (apps/server/src/demo/receipts.demo.ts). */
 async function openOegdForm(page: Page, centres: TestCentres) {
   const TOKEN = centres.tokens.oegd;
-  await loginAs(page, centres.logins.staff);
-  await dismissNewsPrompt(page);
+  await signIn(page, centres.logins.staff);
   const session = await page.evaluate(() => JSON.parse(localStorage.getItem('tz.session') ?? '{}'));
   const staffId = session.login.bookly_staff_id as number;
   const res = await page.request.get(`/api/staff/${staffId}/oegd/handoff/${TOKEN}`, {
@@ -108,8 +107,7 @@ test('a gender change the server refuses is reverted', async ({ page, centres })
 });
 
 test('an official form that cannot be loaded shows the error with the server message', async ({ page, centres }) => {
-  await loginAs(page, centres.logins.staff);
-  await dismissNewsPrompt(page);
+  await signIn(page, centres.logins.staff);
   await page.goto('/customer/1/create-oegd/gibt-es-nicht');
   await expect(page.getByRole('alert')).toContainText(`${MSG.genericErrorBang} ${MSG.appointmentNotFound}`);
   await expectAccessible(page);

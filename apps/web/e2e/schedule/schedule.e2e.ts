@@ -1,11 +1,11 @@
 import { MSG } from '@tz/shared/messages';
-import { loginWithoutNews, openFromSidebar } from '../configuration-helpers';
-import { E2E_NOW, expect, expectAccessible, test } from '../fixtures';
+import { openFromSidebar } from '../configuration-helpers';
+import { E2E_NOW, expect, expectAccessible, signIn, test } from '../fixtures';
 
 test('opening hours with a break are saved, and a break outside the hours is refused', async ({ page, centres }) => {
   // many steps on a shared two-core machine
   test.slow();
-  await loginWithoutNews(page, centres.logins.manager);
+  await signIn(page, centres.logins.manager);
   await openFromSidebar(page, 'Öffnungszeiten');
   await expect(page.getByRole('heading', { name: 'Öffnungszeiten', level: 1 })).toBeVisible();
   await expect(page.getByText(MSG.openingHoursInfo)).toBeVisible();
@@ -53,7 +53,7 @@ test('a special day is entered and listed under the opening hours', async ({ pag
   // many steps on a shared two-core machine
   test.slow();
   const year = new Date(E2E_NOW).getFullYear() + 1;
-  await loginWithoutNews(page, centres.logins.manager);
+  await signIn(page, centres.logins.manager);
   await openFromSidebar(page, 'Öffnungszeiten');
   await page.getByRole('link', { name: 'Abweichende Öffnungszeiten eintragen' }).click();
   await expect(page.getByRole('heading', { name: 'Abweichende Öffnungszeiten' })).toBeVisible();
@@ -80,7 +80,7 @@ test('a holiday is added among empty pickers and deleted after confirmation', as
   // many steps on a shared two-core machine
   test.slow();
   const year = new Date(E2E_NOW).getFullYear() + 1;
-  await loginWithoutNews(page, centres.logins.manager);
+  await signIn(page, centres.logins.manager);
   await openFromSidebar(page, 'Feiertage');
   await expect(page.getByRole('heading', { name: 'Feiertage', level: 1 })).toBeVisible();
   await expect(page.getByText(MSG.holidaysAtOnce)).toBeVisible();

@@ -1,12 +1,12 @@
 import { MSG } from '@tz/shared/messages';
-import { loginWithoutNews, openFromSidebar } from '../configuration-helpers';
-import { expect, expectAccessible, test } from '../fixtures';
+import { openFromSidebar } from '../configuration-helpers';
+import { expect, expectAccessible, signIn, test } from '../fixtures';
 
 test('a manager creates a custom service and activates it in the list', async ({ page, centres }) => {
   // many steps on a shared two-core machine
   test.slow();
   const title = `Impfberatung ${Date.now()}`;
-  await loginWithoutNews(page, centres.logins.manager);
+  await signIn(page, centres.logins.manager);
   await openFromSidebar(page, 'Dienstleistungen');
   await expect(page.getByRole('heading', { name: 'Dienstleistungen', level: 1 })).toBeVisible();
   await expect(page.getByRole('checkbox', { name: 'Antigen-Schnelltest Selbstzahler aktiv' })).toBeVisible();

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MSG } from '@tz/shared/messages';
-import { loginWithoutNews, openFromSidebar } from '../configuration-helpers';
-import { expect, expectAccessible, test } from '../fixtures';
+import { openFromSidebar } from '../configuration-helpers';
+import { expect, expectAccessible, signIn, test } from '../fixtures';
 
 const P12 = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -15,7 +15,7 @@ test('an administrator saves the settings and reaches the DEMIS section through 
 }) => {
   // many steps on a shared two-core machine
   test.slow();
-  await loginWithoutNews(page, centres.logins.admin);
+  await signIn(page, centres.logins.admin);
   await openFromSidebar(page, 'Einstellungen');
   await expect(page.getByRole('heading', { name: 'Einstellungen', level: 1 })).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Name des Zentrums' })).toHaveValue('Testzentrum Musterstadt');
@@ -50,7 +50,7 @@ test('an administrator saves the settings and reaches the DEMIS section through 
 test('a staff member sees "Keine Berechtigung" instead of the settings', async ({ page, centres }) => {
   // many steps on a shared two-core machine
   test.slow();
-  await loginWithoutNews(page, centres.logins.staff);
+  await signIn(page, centres.logins.staff);
   await page.goto('/settings');
   await expect(page.getByRole('heading', { name: 'Keine Berechtigung' })).toBeVisible();
   await expect(page.getByRole('alert').filter({ hasText: MSG.noPermissionPage })).toBeVisible();

@@ -1,23 +1,13 @@
 import type { Page } from '@playwright/test';
 import { MSG } from '@tz/shared/messages';
-import {
-  DEMO_PASSWORD,
-  dismissNewsPrompt,
-  E2E_NOW,
-  expect,
-  expectAccessible,
-  loginAs,
-  logout,
-  test,
-} from '../fixtures';
+import { DEMO_PASSWORD, E2E_NOW, expect, expectAccessible, logout, signIn, test } from '../fixtures';
 
 const uniqueEmail = (prefix: string) =>
   `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@demo.example`;
 
 /** Logs in and waits until the news prompt (if any) has appeared, then dismisses it. */
 async function start(page: Page, email: string) {
-  await loginAs(page, email);
-  await dismissNewsPrompt(page);
+  await signIn(page, email);
 }
 
 async function openUsers(page: Page) {
