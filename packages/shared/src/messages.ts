@@ -416,7 +416,8 @@ export const BOOKING_MSG = {
   noSlots: 'An diesem Tag sind keine Termine mehr frei. Bitte wählen Sie einen anderen Tag.',
   chooseSlot: 'Bitte wählen Sie eine Uhrzeit.',
   formTitle: 'Ihre Daten',
-  consentPrivacy: 'Ich habe die Datenschutzerklärung gelesen und bin mit der Verarbeitung meiner Daten zur Terminbuchung einverstanden.',
+  consentPrivacy:
+    'Ich habe die Datenschutzerklärung gelesen und bin mit der Verarbeitung meiner Daten zur Terminbuchung einverstanden.',
   consentResult:
     'Ich bin einverstanden, dass mir mein Testergebnis per E-Mail als Link zugeschickt wird (die E-Mail selbst enthält keine Gesundheitsdaten).',
   consentRequired: 'Bitte stimmen Sie der Verarbeitung Ihrer Daten zu.',

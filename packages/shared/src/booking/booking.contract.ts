@@ -25,7 +25,9 @@ const tokenParams = z.object({
 
 const date = z.string({ error: MSG.appointmentDateInvalid }).refine(isRealDate, MSG.appointmentDateInvalid);
 /** A slot's start as the page offers it: HH:MM. */
-const time = z.string({ error: MSG.appointmentTimeFormat }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, MSG.appointmentTimeFormat);
+const time = z
+  .string({ error: MSG.appointmentTimeFormat })
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, MSG.appointmentTimeFormat);
 
 /** What the page shows of the centre: its name, address, contact, colours and legal links. */
 export const publicCentreSchema = z.object({
@@ -130,7 +132,7 @@ export const bookingRequestSchema = z.object({
   consent_result: z.boolean().default(false),
   website: z.string().max(500).optional(),
 });
-export type BookingRequest = z.input<typeof bookingRequestSchema>;
+export type BookingRequest = z.infer<typeof bookingRequestSchema>;
 
 /** One booking as the customer sees it (confirmation and cancel page). */
 export const bookingSchema = z.object({

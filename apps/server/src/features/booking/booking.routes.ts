@@ -8,9 +8,7 @@ import * as service from './booking.service';
 /** The public booking page: no login; /api/public/ carries the per-IP rate limit of every public route. */
 export function bookingRoutes(app: FastifyInstance, deps: AppDeps) {
   registerEndpoint(app, deps, c.getBookingPage, ({ params }) => service.page(deps, params.searchName));
-  registerEndpoint(app, deps, c.getBookingSlots, ({ params, query }) =>
-    service.slots(deps, params.searchName, query),
-  );
+  registerEndpoint(app, deps, c.getBookingSlots, ({ params, query }) => service.slots(deps, params.searchName, query));
   registerEndpoint(app, deps, c.createBooking, ({ params, body, req }) =>
     service.book(deps, params.searchName, body, { ip: req.ip, linkBase: publicLinkBase(req) }),
   );

@@ -29,8 +29,8 @@ import { createCustomerRow } from '../customers/customers.service';
 import { checkInPath } from '../forms/forms.service';
 import { dayInput } from '../schedule/free-slots.service';
 import { lockCentreSlots } from '../schedule/schedule.repository';
-import { bookingMail } from './booking-mail';
 import * as repo from './booking.repository';
+import { bookingMail } from './booking-mail';
 
 type BookingBody = z.infer<typeof bookingRequestSchema>;
 

@@ -121,11 +121,7 @@ export function AppointmentFilters(props: {
         label="Gebucht von"
         value={f.source}
         onChange={set('source')}
-        data={[
-          ALL,
-          { value: 'customer', label: 'Kunde (online)' },
-          { value: 'staff', label: 'Mitarbeiter' },
-        ]}
+        data={[ALL, { value: 'customer', label: 'Kunde (online)' }, { value: 'staff', label: 'Mitarbeiter' }]}
       />
       {!props.vaccinationCentre && (
         <>
