@@ -226,6 +226,7 @@ function BookingForm(props: {
           valueFormat="DD.MM.YYYY"
           placeholder="TT.MM.JJJJ"
           dropdownType="modal"
+          hideOutsideDates
           ariaLabels={CALENDAR_LABELS}
           minDate={page.first_date}
           maxDate={page.last_date}
