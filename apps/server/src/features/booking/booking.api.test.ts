@@ -10,9 +10,10 @@ import type { centres } from '../../db/schema/centres';
 import { customers } from '../../db/schema/customers';
 import { mailOutbox } from '../../db/schema/mail';
 import { auditLog } from '../../db/schema/platform';
-import { centreWithUser, createService } from '../../test/factories';
+import { centreWithUser, createCustomer, createService } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { ensureDefaultForms } from '../forms/default-forms';
+import { lockCentreSlots } from '../schedule/schedule.repository';
 
 /** A Tuesday morning in Berlin; the tests book on the Wednesday after it unless they say otherwise. */
 const NOW = new Date('2026-06-16T10:20:00+02:00');
@@ -407,6 +408,56 @@ describe('the race for the last place', () => {
       .from(appointments)
       .where(and(eq(appointments.staff_id, c.centre.id), eq(appointments.status, 'approved')));
     expect(rows).toHaveLength(1);
+  });
+});
+
+describe('the booking lock of a centre', () => {
+  it('makes a staff booking wait for a booking in progress, which then takes the last place', async () => {
+    const c = await bookingCentre(1);
+    const customer = await createCustomer(t.database.db, { staff_id: c.centre.id });
+    let release!: () => void;
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    let lockTaken!: () => void;
+    const taken = new Promise<void>((r) => {
+      lockTaken = r;
+    });
+    // What the booking page does between its check and its commit, with the lock held meanwhile.
+    const inProgress = t.database.db.transaction(async (tx) => {
+      await lockCentreSlots(tx, c.centre.id);
+      lockTaken();
+      await held;
+      await tx.insert(appointments).values({
+        staff_id: c.centre.id,
+        customer_id: customer.id,
+        service_id: c.service.id,
+        token: randomUUID(),
+        start_date: new Date(`${DAY}T08:30:00+02:00`),
+        end_date: new Date(`${DAY}T09:00:00+02:00`),
+        source: 'customer',
+      });
+    });
+    await taken;
+    let answered = false;
+    const staff = t.app
+      .inject({
+        method: 'POST',
+        url: `/api/staff/${c.centre.id}/customers/${customer.id}/appointments`,
+        headers: c.headers,
+        payload: { staff_id: c.centre.id, service_id: c.service.id, date: DAY, time: '08:30' },
+      })
+      .then((r) => {
+        answered = true;
+        return r;
+      });
+    await new Promise((r) => setTimeout(r, 400));
+    expect(answered).toBe(false);
+    release();
+    await inProgress;
+    const res = await staff;
+    expect(res.statusCode, res.body).toBe(422);
+    expect(refusal(res)).toBe('full');
   });
 });
 
