@@ -35,16 +35,16 @@ test('on a phone a customer books a free time, gets the mail, opens the question
   await expect(first).toHaveAttribute('aria-pressed', 'true');
 
   const email = `online.${centres.tag}@kunde.example`;
-  await page.getByLabel('Vorname').fill('Erika');
-  await page.getByLabel('Nachname').fill('Onlinebucher');
+  await page.getByRole('textbox', { name: 'Vorname' }).fill('Erika');
+  await page.getByRole('textbox', { name: 'Nachname' }).fill('Onlinebucher');
   await pick(page, 'Geburtstag (Tag)', '12');
   await pick(page, 'Geburtstag (Monat)', 'April');
   await pick(page, 'Geburtstag (Jahr)', '1985');
-  await page.getByLabel('E-Mail').fill(email);
-  await page.getByLabel('Telefon').fill('0171 1234567');
-  await page.getByLabel('Straße und Hausnummer').fill('Lindenweg 5');
-  await page.getByLabel('Postleitzahl').fill('12345');
-  await page.getByLabel('Ort', { exact: true }).fill('Musterstadt');
+  await page.getByRole('textbox', { name: 'E-Mail' }).fill(email);
+  await page.getByRole('textbox', { name: 'Telefon' }).fill('0171 1234567');
+  await page.getByRole('textbox', { name: 'Straße und Hausnummer' }).fill('Lindenweg 5');
+  await page.getByRole('textbox', { name: 'Postleitzahl' }).fill('12345');
+  await page.getByRole('textbox', { name: 'Ort', exact: true }).fill('Musterstadt');
   await page.getByRole('checkbox', { name: /Datenschutzerklärung/ }).check();
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Verbindlich buchen' }).click();

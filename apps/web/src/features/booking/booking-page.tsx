@@ -26,7 +26,7 @@ import { to } from '../../routes';
 import { applyServerErrors, labelsOf } from '../../ui/server-errors';
 import { BirthdayPicker } from '../customers/birthday-picker';
 import { BOOKING_LABELS as L } from './booking-field-labels';
-import { BookingShell, centreAddress, centreColour, webLink } from './booking-shell';
+import { BookingShell, centreAddress, centreColour, textOn, webLink } from './booking-shell';
 import { useBookingPage, useBookingSlots, useCreateBooking } from './use-booking';
 
 const CALENDAR_LABELS = {
@@ -254,7 +254,7 @@ function BookingForm(props: {
                       key={s.time}
                       variant={chosen ? 'filled' : 'default'}
                       color={chosen ? accent : undefined}
-                      autoContrast
+                      c={chosen && accent ? textOn(accent) : undefined}
                       aria-pressed={chosen}
                       onClick={() => form.setFieldValue('time', s.time)}
                     >
@@ -326,7 +326,7 @@ function BookingForm(props: {
           <Checkbox label={BOOKING_MSG.consentResult} {...form.getInputProps('consent_result', { type: 'checkbox' })} />
         </Stack>
 
-        <Button type="submit" size="md" color={accent} autoContrast loading={create.isPending}>
+        <Button type="submit" size="md" color={accent} c={accent && textOn(accent)} loading={create.isPending}>
           {BOOKING_MSG.submit}
         </Button>
       </Stack>

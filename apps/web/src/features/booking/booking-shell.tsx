@@ -8,6 +8,26 @@ const COLOUR = /^#[0-9a-f]{3}([0-9a-f]{3})?$/i;
 /** A centre colour from the settings, only if it is a plain hex colour. */
 export const centreColour = (c: string | null | undefined) => (c && COLOUR.test(c) ? c : undefined);
 
+/** WCAG relative luminance of a hex colour. */
+function luminance(hex: string) {
+  const h = hex.length === 4 ? hex.replace(/^#(.)(.)(.)$/, '#$1$1$2$2$3$3') : hex;
+  const [r, g, b] = [1, 3, 5].map((i) => {
+    const c = Number.parseInt(h.slice(i, i + 2), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  }) as [number, number, number];
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/**
+ * Black or white, whichever reads better on the centre's colour: the better
+ * of the two always reaches a contrast of at least 4.58:1 (WCAG AA), which
+ * Mantine's autoContrast (a fixed threshold) does not promise.
+ */
+export const textOn = (hex: string) => {
+  const l = luminance(hex);
+  return (l + 0.05) / 0.05 >= 1.05 / (l + 0.05) ? '#000' : '#fff';
+};
+
 /** A settings value as a link only when it is a web address (never javascript: or the like). */
 export const webLink = (v: string | null | undefined) =>
   v && /^https?:\/\/\S+$/i.test(v.trim()) ? v.trim() : undefined;
