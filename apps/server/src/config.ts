@@ -67,6 +67,8 @@ const envSchema = z.object({
   BOOKING_MAX_PER_EMAIL_HOUR: z.coerce.number().int().positive().default(5),
   /** Open (not cancelled) online bookings per e-mail address, centre and appointment day. */
   BOOKING_MAX_OPEN_PER_EMAIL_DAY: z.coerce.number().int().positive().default(3),
+  /** Days a mailed result link stays valid. */
+  RESULT_LINK_DAYS: z.coerce.number().int().positive().max(365).default(14),
   /** Tests only: the server's clock starts at this instant (ISO 8601) and runs on from there. */
   TEST_NOW: z.iso.datetime({ offset: true }).optional(),
   /** Tests only: /api/test/… (set the clock, create centres with their own logins). */
@@ -112,6 +114,7 @@ export type Config = {
     maxPerIpHour: number;
     maxPerEmailHour: number;
     maxOpenPerEmailDay: number;
+    resultLinkDays: number;
   };
   /** Tests only (refused in production): where the server's clock starts. */
   testNow: Date | undefined;
@@ -188,6 +191,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxPerIpHour: e.BOOKING_MAX_PER_IP_HOUR,
       maxPerEmailHour: e.BOOKING_MAX_PER_EMAIL_HOUR,
       maxOpenPerEmailDay: e.BOOKING_MAX_OPEN_PER_EMAIL_DAY,
+      resultLinkDays: e.RESULT_LINK_DAYS,
     },
     testNow: e.TEST_NOW ? new Date(e.TEST_NOW) : undefined,
     testApi: e.TEST_API,

@@ -442,6 +442,16 @@ export const BOOKING_MSG = {
   birthdayRequired: 'Bitte Ihr Geburtsdatum angeben.',
   imprint: 'Impressum',
   dataProtection: 'Datenschutz',
+  resultTitle: 'Ihr Testergebnis',
+  resultIntro: 'Bitte geben Sie zur Sicherheit Ihr Geburtsdatum ein, um Ihr Testergebnis zu sehen.',
+  resultShow: 'Ergebnis anzeigen',
+  resultNegative: 'negativ',
+  resultPositive: 'positiv',
+  resultPdf: 'Testbescheinigung (PDF)',
+  resultNotFound: 'Diesen Ergebnis-Link gibt es nicht. Bitte prüfen Sie den Link aus Ihrer E-Mail.',
+  resultExpired: 'Dieser Ergebnis-Link ist abgelaufen. Bitte wenden Sie sich an das Zentrum.',
+  resultLocked: 'Zu viele falsche Eingaben. Dieser Ergebnis-Link ist gesperrt; bitte wenden Sie sich an das Zentrum.',
+  birthdayMismatch: 'Das Geburtsdatum stimmt nicht.',
 } as const;
 
 export const bookingTooSoon = (minutes: number) =>

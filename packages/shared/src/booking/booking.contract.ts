@@ -181,3 +181,43 @@ export const cancelBooking = endpoint({
   params: tokenParams,
   response: bookingSchema,
 });
+
+/** The birthday that opens a result link. */
+const resultBody = z.object({ birthday: z.string({ error: BOOKING_MSG.birthdayRequired }).pipe(birthdaySchema) });
+
+/** The result page (after the birthday was right): the test, its result and the centre. */
+export const testResultSchema = z.object({
+  result: z.enum(['negative', 'positive']),
+  /** ISO timestamp of the result. */
+  res_date: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  birthday: z.string(),
+  service_title: z.string(),
+  /** Local date and time of the appointment. */
+  date: z.string(),
+  time: z.string(),
+  appointment_number: z.string(),
+  centre: publicCentreSchema,
+});
+export type TestResult = z.infer<typeof testResultSchema>;
+
+export const openTestResult = endpoint({
+  method: 'POST',
+  path: '/api/public/results/:token',
+  access: { public: true },
+  summary: 'Testergebnis über den Link aus der Mail, nach Eingabe des Geburtsdatums',
+  params: tokenParams,
+  body: resultBody,
+  response: testResultSchema,
+});
+
+export const downloadTestResultPdf = endpoint({
+  method: 'POST',
+  path: '/api/public/results/:token/pdf',
+  access: { public: true },
+  summary: 'Testbescheinigung als PDF (Geburtsdatum im Body)',
+  params: tokenParams,
+  body: resultBody,
+  response: z.any().describe('application/pdf'),
+});

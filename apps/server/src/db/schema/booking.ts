@@ -53,3 +53,30 @@ export const bookingAttempts = pgTable(
     index('booking_attempts_created_idx').on(t.created_at),
   ],
 );
+
+/**
+ * The link to a test result, mailed when the customer agreed at booking
+ * (bookings.result_consent). The mail carries only the link; the page asks for
+ * the birthday before it shows anything. SHA-256 of the token, an expiry
+ * (RESULT_LINK_DAYS) and a count of wrong birthdays (five lock the link).
+ */
+export const resultLinks = pgTable(
+  'result_links',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    staff_id: integer('staff_id')
+      .notNull()
+      .references(() => centres.id),
+    appointment_id: integer('appointment_id')
+      .notNull()
+      .references(() => appointments.id, { onDelete: 'cascade' }),
+    token_hash: text('token_hash').notNull(),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+    failed_attempts: integer('failed_attempts').notNull().default(0),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`).$defaultFn(now),
+  },
+  (t) => [
+    uniqueIndex('result_links_token_hash_unique').on(t.token_hash),
+    uniqueIndex('result_links_appointment_unique').on(t.appointment_id),
+  ],
+);

@@ -10,7 +10,8 @@ import type { centres } from '../../db/schema/centres';
 import { customers } from '../../db/schema/customers';
 import { mailOutbox } from '../../db/schema/mail';
 import { auditLog } from '../../db/schema/platform';
-import { centreWithUser, createCustomer, createService } from '../../test/factories';
+import { centreWithUser, createCustomer, createLabFor, createService } from '../../test/factories';
+import { pdfText } from '../../test/pdf-text';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { ensureDefaultForms } from '../forms/default-forms';
 import { lockCentreSlots } from '../schedule/schedule.repository';
@@ -553,5 +554,83 @@ describe('abuse limits', () => {
     expect((await book(c, { email, date: '2026-06-18' })).statusCode).toBe(200);
     await t.app.inject({ method: 'POST', url: `/api/public/bookings/${first.json().token}/cancel` });
     expect((await book(c, { email })).statusCode).toBe(200);
+  });
+});
+
+describe('the result by link (with the consent given at booking)', () => {
+  async function bookedWithResult(consent: boolean, res_detected: 1 | 2 = 2) {
+    const c = await bookingCentre(1);
+    await createLabFor(t.database.db, c.centre.id);
+    const who = person(`ergebnis-${consent}`);
+    const booked = await book(c, { ...who, consent_result: consent });
+    expect(booked.statusCode, booked.body).toBe(200);
+    const [a] = await t.database.db.select().from(appointments).where(eq(appointments.staff_id, c.centre.id));
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/staff/${c.centre.id}/appointments/${a!.id}/result`,
+      headers: c.headers,
+      payload: { customer_id: a!.customer_id, res_detected },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const mails = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, who.email));
+    const mail = mails.find((m) => m.kind === 'result_link');
+    const token = mail && /\/ergebnis\/([A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
+    return { c, who, mail, token };
+  }
+  const open = (token: string, birthday: string, pdf = false) =>
+    t.app.inject({ method: 'POST', url: `/api/public/results/${token}${pdf ? '/pdf' : ''}`, payload: { birthday } });
+
+  it('mails a link without the result; the page shows it and the certificate only with the birthday', async () => {
+    const { mail, token, who } = await bookedWithResult(true);
+    expect(mail).toBeDefined();
+    expect(mail!.subject).toBe('Ihr Testergebnis liegt vor – Testzentrum Buchung');
+    expect(mail!.text).not.toMatch(/positiv|negativ/i);
+    expect(mail!.text).toContain('gültig');
+
+    const wrong = await open(token!, '1985-04-13');
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json()).toMatchObject({ error: 'BIRTHDAY_MISMATCH', details: [{ field: 'birthday' }] });
+    const right = await open(token!, who.birthday);
+    expect(right.statusCode, right.body).toBe(200);
+    expect(right.json()).toMatchObject({
+      result: 'positive',
+      last_name: who.last_name,
+      service_title: 'Antigen-Schnelltest',
+      date: DAY,
+      centre: { full_name: 'Testzentrum Buchung' },
+    });
+    const pdf = await open(token!, who.birthday, true);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toContain('application/pdf');
+    const text = await pdfText(pdf.rawPayload);
+    expect(text).toContain('Bescheinigung über das Ergebnis eines Tests');
+    expect(text).toContain(`Erika ${who.last_name}`);
+    expect(text).toContain('Ergebnis: positiv');
+    expect(text).toContain('12.04.1985');
+    expect((await open(token!, '1985-04-13', true)).statusCode).toBe(422);
+  });
+
+  it('sends nothing without the consent', async () => {
+    const { mail } = await bookedWithResult(false, 1);
+    expect(mail).toBeUndefined();
+  });
+
+  it('expires after RESULT_LINK_DAYS, refuses a forged link and locks after five wrong birthdays', async () => {
+    const { token, who } = await bookedWithResult(true, 1);
+    expect((await open(token!, who.birthday)).json().result).toBe('negative');
+    const forged = `${token!.slice(0, -2)}${token!.endsWith('AA') ? 'BB' : 'AA'}`;
+    expect((await open(forged, who.birthday)).statusCode).toBe(404);
+
+    setClock(new Date(NOW.getTime() + 14 * 86_400_000 + 60_000));
+    const expired = await open(token!, who.birthday);
+    expect(expired.statusCode).toBe(410);
+    expect(expired.json()).toMatchObject({ error: 'RESULT_LINK_EXPIRED', message: BOOKING_MSG.resultExpired });
+    setClock(NOW);
+
+    for (let i = 0; i < 4; i++) expect((await open(token!, '1990-01-01')).statusCode).toBe(422);
+    expect((await open(token!, '1990-01-01')).statusCode).toBe(423);
+    const locked = await open(token!, who.birthday);
+    expect(locked.statusCode).toBe(423);
+    expect(locked.json()).toMatchObject({ error: 'RESULT_LOCKED', message: BOOKING_MSG.resultLocked });
   });
 });

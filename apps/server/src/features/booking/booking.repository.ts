@@ -1,7 +1,7 @@
 import { and, asc, count, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { appointments } from '../../db/schema/appointments';
-import { bookingAttempts, bookings } from '../../db/schema/booking';
+import { bookingAttempts, bookings, resultLinks } from '../../db/schema/booking';
 import { centres } from '../../db/schema/centres';
 import { customers } from '../../db/schema/customers';
 import { services } from '../../db/schema/services';
@@ -140,4 +140,69 @@ export type BookingRow = NonNullable<Awaited<ReturnType<typeof findBookingByToke
 export async function cancelBookedAppointment(db: DbOrTx, bookingId: number, appointmentId: number, at: Date) {
   await db.update(appointments).set({ status: 'cancelled', updated_at: at }).where(eq(appointments.id, appointmentId));
   await db.update(bookings).set({ cancelled_at: at }).where(eq(bookings.id, bookingId));
+}
+
+/** The booking of an appointment, with what the result mail needs. */
+export async function bookingOfAppointment(db: DbOrTx, staffId: number, appointmentId: number) {
+  const [row] = await db
+    .select({
+      email: bookings.email,
+      result_consent: bookings.result_consent,
+      first_name: customers.first_name,
+      last_name: customers.last_name,
+      start_date: appointments.start_date,
+    })
+    .from(bookings)
+    .innerJoin(appointments, eq(appointments.id, bookings.appointment_id))
+    .innerJoin(customers, eq(customers.id, appointments.customer_id))
+    .where(and(eq(bookings.staff_id, staffId), eq(bookings.appointment_id, appointmentId)));
+  return row;
+}
+
+/** One link per appointment: a new result replaces the token, the expiry and the failure count. */
+export async function upsertResultLink(
+  db: DbOrTx,
+  row: { staff_id: number; appointment_id: number; token_hash: string; expires_at: Date; created_at: Date },
+) {
+  await db
+    .insert(resultLinks)
+    .values(row)
+    .onConflictDoUpdate({
+      target: resultLinks.appointment_id,
+      set: { token_hash: row.token_hash, expires_at: row.expires_at, failed_attempts: 0, created_at: row.created_at },
+    });
+}
+
+export async function findResultLink(db: DbOrTx, tokenHash: string) {
+  const [row] = await db
+    .select({
+      id: resultLinks.id,
+      staff_id: resultLinks.staff_id,
+      expires_at: resultLinks.expires_at,
+      failed_attempts: resultLinks.failed_attempts,
+      res_detected: appointments.res_detected,
+      res_date: appointments.res_date,
+      start_date: appointments.start_date,
+      customer_appointment_id: appointments.customer_appointment_id,
+      service_title: services.title,
+      first_name: customers.first_name,
+      last_name: customers.last_name,
+      birthday: customers.birthday,
+    })
+    .from(resultLinks)
+    .innerJoin(appointments, eq(appointments.id, resultLinks.appointment_id))
+    .innerJoin(services, eq(services.id, appointments.service_id))
+    .innerJoin(customers, eq(customers.id, appointments.customer_id))
+    .where(eq(resultLinks.token_hash, tokenHash));
+  return row;
+}
+
+/** Counts a wrong birthday in one statement (parallel guesses cannot slip past); answers the new count. */
+export async function countResultFailure(db: DbOrTx, id: number) {
+  const [row] = await db
+    .update(resultLinks)
+    .set({ failed_attempts: sql`${resultLinks.failed_attempts} + 1` })
+    .where(eq(resultLinks.id, id))
+    .returning({ n: resultLinks.failed_attempts });
+  return row?.n ?? 0;
 }

@@ -4,6 +4,7 @@ import type { AppDeps } from '../../app-deps';
 import { publicLinkBase } from '../../http/public-link';
 import { registerEndpoint } from '../../http/route';
 import * as service from './booking.service';
+import * as results from './booking-results.service';
 
 /** The public booking page: no login; /api/public/ carries the per-IP rate limit of every public route. */
 export function bookingRoutes(app: FastifyInstance, deps: AppDeps) {
@@ -16,4 +17,18 @@ export function bookingRoutes(app: FastifyInstance, deps: AppDeps) {
   registerEndpoint(app, deps, c.cancelBooking, ({ params, req }) =>
     service.cancel(deps, params.token, publicLinkBase(req)),
   );
+  registerEndpoint(
+    app,
+    deps,
+    c.openTestResult,
+    async ({ params, body }) => (await results.openResult(deps, params.token, body.birthday)).result,
+  );
+  registerEndpoint(app, deps, c.downloadTestResultPdf, async ({ params, body, reply }) => {
+    const { pdf, filename } = await results.resultPdf(deps, params.token, body.birthday);
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', `attachment; filename="${filename}"`)
+      .header('cache-control', 'no-store')
+      .send(pdf);
+  });
 }
