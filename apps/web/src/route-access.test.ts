@@ -23,6 +23,7 @@ const SPEC: Partial<Record<RouteName, number | 'public'>> = {
   'check-in-form': 'public',
   booking: 'public',
   bookingCancel: 'public',
+  bookingResult: 'public',
   products: ROLE.manager,
   productsCreate: ROLE.manager,
   editProduct: ROLE.manager,
@@ -78,6 +79,7 @@ describe('route access table', () => {
     expect(mayOpen('check-in-form', 99)).toBe(true);
     expect(mayOpen('booking', 99)).toBe(true);
     expect(mayOpen('bookingCancel', 99)).toBe(true);
+    expect(mayOpen('bookingResult', 99)).toBe(true);
   });
 
   // A screen open to a role whose calls the server then refuses is the defect this table prevents.

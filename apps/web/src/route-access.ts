@@ -13,6 +13,7 @@ export const ROUTE_ACCESS: Record<RouteName, number | 'public'> = {
   'check-in-form': 'public',
   booking: 'public',
   bookingCancel: 'public',
+  bookingResult: 'public',
 
   // everyone logged in (role 30 and more powerful)
   home: ROLE.staff,

@@ -9,6 +9,7 @@ export const ROUTES = {
   // The public booking page (issue 19) and the cancel page of its confirmation mail; not in the spec's table.
   booking: '/buchen/:search_name',
   bookingCancel: '/buchung/:token',
+  bookingResult: '/ergebnis/:token',
   news: '/news',
   tracemedicsLink: '/tracemedics-link',
   users: '/staff/:id/users',

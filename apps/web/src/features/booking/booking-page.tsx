@@ -23,6 +23,7 @@ import { useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { to } from '../../routes';
+import { formatEuro } from '../../ui/format';
 import { applyServerErrors, labelsOf } from '../../ui/server-errors';
 import { BirthdayPicker } from '../customers/birthday-picker';
 import { BOOKING_LABELS as L } from './booking-field-labels';
@@ -35,9 +36,6 @@ const CALENDAR_LABELS = {
   monthLevelControl: 'Monat wählen',
   yearLevelControl: 'Jahr wählen',
 };
-
-const euro = (cents: number) =>
-  new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' }).format(cents / 100);
 
 /** The public booking page of a centre: service, day, time, the customer's data, then the confirmation. */
 export default function BookingPage() {
@@ -214,7 +212,7 @@ function BookingForm(props: {
                 key={s.id}
                 value={String(s.id)}
                 label={s.title}
-                description={`${s.duration} Minuten · ${s.price_txt || euro(s.price)}`}
+                description={`${s.duration} Minuten · ${s.price_txt || formatEuro(s.price)}`}
               />
             ))}
           </Stack>

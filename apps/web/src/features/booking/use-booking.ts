@@ -3,11 +3,13 @@ import {
   type BookingRequest,
   cancelBooking,
   createBooking,
+  downloadTestResultPdf,
   getBooking,
   getBookingPage,
   getBookingSlots,
+  openTestResult,
 } from '@tz/shared/booking/booking.contract';
-import { api } from '../../api/client';
+import { api, download } from '../../api/client';
 
 /** The centre's booking page by the name in the address (no login). */
 export const useBookingPage = (searchName: string) =>
@@ -40,3 +42,10 @@ export const useBooking = (token: string) =>
 
 export const useCancelBooking = (token: string) =>
   useMutation({ mutationFn: () => api(cancelBooking, { params: { token } }) });
+
+/** The result behind a mailed link, opened with the birthday. */
+export const useOpenTestResult = (token: string) =>
+  useMutation({ mutationFn: (birthday: string) => api(openTestResult, { params: { token }, body: { birthday } }) });
+
+export const downloadResultPdf = (token: string, birthday: string) =>
+  download(downloadTestResultPdf, { params: { token }, body: { birthday }, fallbackName: 'testbescheinigung.pdf' });
