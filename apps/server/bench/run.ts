@@ -5,6 +5,7 @@ import type { AppointmentListQuery } from '@tz/shared/appointments/appointments.
 import { PgDialect } from 'drizzle-orm/pg-core';
 import * as repo from '../src/features/appointments/appointments.repository';
 import { type DbKind, DEFAULT_BENCH_URL, openBenchDb } from './bench-db';
+import { ensureBookingPage, runBookingBench } from './booking';
 import { benchExportDir, ensurePlatformToken, runExportBench } from './exports';
 import { END_DAY, type Generated, generate, type Size, type SizeName, sizeOf } from './generate';
 import { type Figures, load, timeCalls } from './measure';
@@ -73,14 +74,17 @@ async function prepare(kind: DbKind, size: Size, opts: RunOptions) {
   if (opts.reuse && existsSync(metaFile)) {
     const db = await openBenchDb(kind, target, false);
     const platformToken = await ensurePlatformToken(db, JWT_SECRET);
+    const gen = JSON.parse(readFileSync(metaFile, 'utf8')) as Generated;
+    await ensureBookingPage(db, gen.staffId);
     await db.database.close();
-    return { target, gen: JSON.parse(readFileSync(metaFile, 'utf8')) as Generated, reused: true, platformToken };
+    return { target, gen, reused: true, platformToken };
   }
   mkdirSync(dataRoot, { recursive: true });
   const db = await openBenchDb(kind, target, true);
   console.log(`  Daten erzeugen (${kind}, ${size.name}, Skala ${opts.scale}) …`);
   const gen = await generate(db, size, JWT_SECRET);
   const platformToken = await ensurePlatformToken(db, JWT_SECRET);
+  await ensureBookingPage(db, gen.staffId);
   await db.database.close();
   writeFileSync(metaFile, JSON.stringify(gen));
   console.log(
@@ -262,6 +266,8 @@ async function runOne(kind: DbKind, size: Size, opts: RunOptions): Promise<DbRun
         { connections: 10, seconds: opts.loadSeconds },
       ),
     );
+    // The public booking page (issue 19): free slots of a busy day, and booking.
+    await runBookingBench({ url: server.url, staffId: gen.staffId, iterations: Math.min(n, 100), record });
     await runExportBench({
       url: server.url,
       pid: server.pid,

@@ -57,6 +57,18 @@ const envSchema = z.object({
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(10),
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
   WORKER: bool.default(true),
+  /** Booking page: the earliest bookable start is this many minutes from now. */
+  BOOKING_LEAD_MINUTES: z.coerce.number().int().min(0).max(10080).default(30),
+  /** Booking page: how many days ahead customers may book (today counts as day 0). */
+  BOOKING_DAYS_AHEAD: z.coerce.number().int().min(0).max(366).default(60),
+  /** Booking requests per IP address and hour (also refused ones). */
+  BOOKING_MAX_PER_IP_HOUR: z.coerce.number().int().positive().default(20),
+  /** Booking requests per e-mail address and hour. */
+  BOOKING_MAX_PER_EMAIL_HOUR: z.coerce.number().int().positive().default(5),
+  /** Open (not cancelled) online bookings per e-mail address, centre and appointment day. */
+  BOOKING_MAX_OPEN_PER_EMAIL_DAY: z.coerce.number().int().positive().default(3),
+  /** Days a mailed result link stays valid. */
+  RESULT_LINK_DAYS: z.coerce.number().int().positive().max(365).default(14),
   /** Tests only: the server's clock starts at this instant (ISO 8601) and runs on from there. */
   TEST_NOW: z.iso.datetime({ offset: true }).optional(),
   /** Tests only: /api/test/… (set the clock, create centres with their own logins). */
@@ -95,6 +107,15 @@ export type Config = {
   loginMaxFailures: number;
   loginWindowMinutes: number;
   worker: boolean;
+  /** The public booking page's rules (README, Configuration). */
+  booking: {
+    leadMinutes: number;
+    daysAhead: number;
+    maxPerIpHour: number;
+    maxPerEmailHour: number;
+    maxOpenPerEmailDay: number;
+    resultLinkDays: number;
+  };
   /** Tests only (refused in production): where the server's clock starts. */
   testNow: Date | undefined;
   /** Tests only (refused in production): the /api/test/… endpoints. */
@@ -164,6 +185,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginMaxFailures: e.LOGIN_MAX_FAILURES,
     loginWindowMinutes: e.LOGIN_WINDOW_MINUTES,
     worker: e.WORKER,
+    booking: {
+      leadMinutes: e.BOOKING_LEAD_MINUTES,
+      daysAhead: e.BOOKING_DAYS_AHEAD,
+      maxPerIpHour: e.BOOKING_MAX_PER_IP_HOUR,
+      maxPerEmailHour: e.BOOKING_MAX_PER_EMAIL_HOUR,
+      maxOpenPerEmailDay: e.BOOKING_MAX_OPEN_PER_EMAIL_DAY,
+      resultLinkDays: e.RESULT_LINK_DAYS,
+    },
     testNow: e.TEST_NOW ? new Date(e.TEST_NOW) : undefined,
     testApi: e.TEST_API,
   };

@@ -4,6 +4,7 @@ import {
   createAppointmentWithCustomer,
 } from '@tz/shared/appointments/appointment-edit.contract';
 import { loginBodySchema } from '@tz/shared/auth/auth.contract';
+import { createBooking } from '@tz/shared/booking/booking.contract';
 import { updateCustomer } from '@tz/shared/customers/customers.contract';
 import { requestExport } from '@tz/shared/exports/exports.contract';
 import { saveVaccinationData } from '@tz/shared/forms/forms.contract';
@@ -17,6 +18,7 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { APPOINTMENT_LABELS } from './features/appointments/appointment-field-labels';
 import { LOGIN_LABELS } from './features/auth/login-field-labels';
+import { BOOKING_LABELS } from './features/booking/booking-field-labels';
 import { CUSTOMER_LABELS } from './features/customers/customer-field-labels';
 import { EXPORT_REQUEST_LABELS } from './features/exports/exports-field-labels';
 import { VACCINATION_LABELS } from './features/forms/vaccination-field-labels';
@@ -79,6 +81,8 @@ const FORMS: { form: string; labels: Record<string, string>; body: unknown; hidd
   { form: 'Pause planen', labels: { date: 'Pausieren ab' }, body: suspendAccount.body, hidden: ['staff_id'] },
   { form: 'Belegkopie', labels: { email: 'E-Mail-Adresse' }, body: sendReceiptCopy.body },
   { form: 'Monatsexport anfordern', labels: EXPORT_REQUEST_LABELS, body: requestExport.body },
+  // website: the honeypot, hidden from people
+  { form: 'Termin online buchen', labels: BOOKING_LABELS, body: createBooking.body, hidden: ['website'] },
 ];
 
 describe('form labels name the fields of their request', () => {

@@ -21,6 +21,9 @@ import { ROUTES, type RouteName } from './routes';
 const SPEC: Partial<Record<RouteName, number | 'public'>> = {
   login: 'public',
   'check-in-form': 'public',
+  booking: 'public',
+  bookingCancel: 'public',
+  bookingResult: 'public',
   products: ROLE.manager,
   productsCreate: ROLE.manager,
   editProduct: ROLE.manager,
@@ -74,6 +77,9 @@ describe('route access table', () => {
 
   it('opens the public screens to everyone', () => {
     expect(mayOpen('check-in-form', 99)).toBe(true);
+    expect(mayOpen('booking', 99)).toBe(true);
+    expect(mayOpen('bookingCancel', 99)).toBe(true);
+    expect(mayOpen('bookingResult', 99)).toBe(true);
   });
 
   // A screen open to a role whose calls the server then refuses is the defect this table prevents.

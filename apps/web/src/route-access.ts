@@ -11,6 +11,9 @@ import type { RouteName } from './routes';
 export const ROUTE_ACCESS: Record<RouteName, number | 'public'> = {
   login: 'public',
   'check-in-form': 'public',
+  booking: 'public',
+  bookingCancel: 'public',
+  bookingResult: 'public',
 
   // everyone logged in (role 30 and more powerful)
   home: ROLE.staff,

@@ -35,6 +35,9 @@ export const routes: RouteObject[] = [
   },
   // Public: usable without login.
   screen('check-in-form', () => import('./features/forms/check-in-form-page')),
+  screen('booking', () => import('./features/booking/booking-page')),
+  screen('bookingCancel', () => import('./features/booking/booking-cancel-page')),
+  screen('bookingResult', () => import('./features/booking/booking-result-page')),
   {
     element: <RequireAuth />,
     errorElement: <RouteError />,

@@ -6,6 +6,10 @@ export const ROUTES = {
   home: '/',
   login: '/login',
   'check-in-form': '/check-in/:formID/:token',
+  // The public booking page (issue 19) and the cancel page of its confirmation mail; not in the spec's table.
+  booking: '/buchen/:search_name',
+  bookingCancel: '/buchung/:token',
+  bookingResult: '/ergebnis/:token',
   news: '/news',
   tracemedicsLink: '/tracemedics-link',
   users: '/staff/:id/users',

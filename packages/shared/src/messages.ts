@@ -365,8 +365,13 @@ const germanDate = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${is
  * hint how to overbook on purpose.
  */
 export function bookingRefusalMessage(refusal: BookingRefusal, date: string): string {
+  return `${bookingRefusalSentence(refusal, date)} ${MSG.overbookHint}`;
+}
+
+/** Why a booking was refused, the sentence alone (the public booking page offers no overbooking). */
+export function bookingRefusalSentence(refusal: BookingRefusal, date: string): string {
   const day = germanDate(date);
-  const sentence = (() => {
+  return (() => {
     switch (refusal.reason) {
       case 'past':
         return MSG.bookingInPast;
@@ -393,5 +398,65 @@ export function bookingRefusalMessage(refusal: BookingRefusal, date: string): st
       }
     }
   })();
-  return `${sentence} ${MSG.overbookHint}`;
 }
+
+/**
+ * The public booking page (/buchen/<search_name>) and its cancel page
+ * (/buchung/<token>): texts for customers, so plain and polite.
+ */
+export const BOOKING_MSG = {
+  pageTitle: 'Termin online buchen',
+  centreNotFound: 'Diese Buchungsseite gibt es nicht. Bitte prüfen Sie die Adresse.',
+  closed: 'Die Online-Buchung ist bei diesem Zentrum zurzeit geschlossen. Bitte wenden Sie sich direkt an das Zentrum.',
+  closedTitle: 'Zurzeit keine Online-Buchung',
+  noServices: 'Zurzeit können keine Dienstleistungen online gebucht werden.',
+  serviceLabel: 'Dienstleistung',
+  dateLabel: 'Datum',
+  timeLegend: 'Uhrzeit',
+  noSlots: 'An diesem Tag sind keine Termine mehr frei. Bitte wählen Sie einen anderen Tag.',
+  chooseSlot: 'Bitte wählen Sie eine Uhrzeit.',
+  formTitle: 'Ihre Daten',
+  consentPrivacy:
+    'Ich habe die Datenschutzerklärung gelesen und bin mit der Verarbeitung meiner Daten zur Terminbuchung einverstanden.',
+  consentResult:
+    'Ich bin einverstanden, dass mir mein Testergebnis per E-Mail als Link zugeschickt wird (die E-Mail selbst enthält keine Gesundheitsdaten).',
+  consentRequired: 'Bitte stimmen Sie der Verarbeitung Ihrer Daten zu.',
+  submit: 'Verbindlich buchen',
+  booked: 'Ihr Termin ist gebucht.',
+  mailSent: 'Wir haben Ihnen eine Bestätigung per E-Mail geschickt. Darin finden Sie auch den Link zum Stornieren.',
+  questionnaire: 'Fragebogen jetzt ausfüllen',
+  cancelLink: 'Termin stornieren',
+  cancelConfirm: 'Möchten Sie diesen Termin wirklich stornieren?',
+  cancelled: 'Ihr Termin wurde storniert.',
+  notCancellable: 'Der Termin hat bereits begonnen und kann nicht mehr storniert werden.',
+  notFound: 'Diese Buchung gibt es nicht. Bitte prüfen Sie den Link aus Ihrer E-Mail.',
+  slotTaken: 'Dieser Termin wurde gerade vergeben. Bitte wählen Sie eine andere Uhrzeit.',
+  inPast: 'Der Termin liegt in der Vergangenheit. Bitte wählen Sie eine andere Uhrzeit.',
+  serviceNotBookable: 'Diese Dienstleistung kann nicht online gebucht werden.',
+  refused: 'Ihre Buchung konnte nicht angenommen werden.',
+  tooManyRequests: 'Zu viele Buchungsversuche. Bitte versuchen Sie es später noch einmal.',
+  emailRequired: 'Bitte Ihre E-Mail-Adresse angeben.',
+  phoneRequired: 'Bitte Ihre Telefonnummer angeben.',
+  streetRequired: 'Bitte Straße und Hausnummer angeben.',
+  cityRequired: 'Bitte den Ort angeben.',
+  birthdayRequired: 'Bitte Ihr Geburtsdatum angeben.',
+  imprint: 'Impressum',
+  dataProtection: 'Datenschutz',
+  resultTitle: 'Ihr Testergebnis',
+  resultIntro: 'Bitte geben Sie zur Sicherheit Ihr Geburtsdatum ein, um Ihr Testergebnis zu sehen.',
+  resultShow: 'Ergebnis anzeigen',
+  resultNegative: 'negativ',
+  resultPositive: 'positiv',
+  resultPdf: 'Testbescheinigung (PDF)',
+  resultNotFound: 'Diesen Ergebnis-Link gibt es nicht. Bitte prüfen Sie den Link aus Ihrer E-Mail.',
+  resultExpired: 'Dieser Ergebnis-Link ist abgelaufen. Bitte wenden Sie sich an das Zentrum.',
+  resultLocked: 'Zu viele falsche Eingaben. Dieser Ergebnis-Link ist gesperrt; bitte wenden Sie sich an das Zentrum.',
+  birthdayMismatch: 'Das Geburtsdatum stimmt nicht.',
+} as const;
+
+export const bookingTooSoon = (minutes: number) =>
+  `Online-Buchungen sind bis ${minutes} Minuten vor Terminbeginn möglich. Bitte wählen Sie eine spätere Uhrzeit.`;
+export const bookingTooFarAhead = (lastDate: string) =>
+  `Online-Buchungen sind bis zum ${germanDate(lastDate)} möglich. Bitte wählen Sie einen früheren Tag.`;
+export const bookingTooManyOpen = (n: number) =>
+  `Mit dieser E-Mail-Adresse ${n === 1 ? 'ist für diesen Tag bereits ein Termin' : `sind für diesen Tag bereits ${n} Termine`} gebucht.`;

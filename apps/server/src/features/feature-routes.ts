@@ -4,6 +4,7 @@ import { accountRoutes } from './account/account.routes';
 import { appointmentEditRoutes } from './appointments/appointment-edit.routes';
 import { appointmentsRoutes } from './appointments/appointments.routes';
 import { authRoutes } from './auth/auth.routes';
+import { bookingRoutes } from './booking/booking.routes';
 import { customersRoutes } from './customers/customers.routes';
 import { demisRoutes } from './demis/demis.routes';
 import { exportsRoutes } from './exports/exports.routes';
@@ -35,6 +36,7 @@ export function featureRoutes(app: FastifyInstance, deps: AppDeps) {
   appointmentsRoutes(app, deps);
   appointmentEditRoutes(app, deps);
   customersRoutes(app, deps);
+  bookingRoutes(app, deps);
   exportsRoutes(app, deps);
   testingRoutes(app, deps);
 }

@@ -68,6 +68,9 @@ export const appointmentSchema = z.object({
 });
 export type Appointment = z.infer<typeof appointmentSchema>;
 
+/** Who booked an appointment (the row's `source`): the public booking page, staff, an import. */
+export const APPOINTMENT_SOURCES = ['customer', 'staff', 'import'] as const;
+
 /** 'all' and 'any' mean "no filter", as does null (the web app sends null). */
 const filter = <T extends z.ZodType>(inner: T) =>
   z.preprocess(
@@ -90,6 +93,7 @@ const idFilter = z.preprocess(
  * - appointment_source: 'customer_appointments' (range on the appointment date, the default),
  *   'customer_appointments_res_date' (range on the result date), 'result' (appointment date,
  *   only appointments with a result).
+ * - source: who booked ('Gebucht von'): 'customer' (the public booking page), 'staff', 'import'.
  * - limit/after: keyset paging. Rows come ordered by (start_date, appointment_id); a page
  *   holds at most `limit` rows after the row named by `after` (the last row of the previous
  *   page). Without `limit` the whole range is answered (the CSV and older clients).
@@ -108,6 +112,7 @@ export const appointmentListQuerySchema = z
     appointment_source: filter(
       z.enum(['customer_appointments', 'customer_appointments_res_date', 'result']),
     ).optional(),
+    source: filter(z.enum(APPOINTMENT_SOURCES)).optional(),
     staff_id: z.number().int().optional(),
     limit: z.number().int().min(1).max(MAX_LIST_PAGE).optional(),
     after: z

@@ -48,3 +48,20 @@ export const createTestCentres = endpoint({
   summary: 'Nur Tests: legt einen Satz Demo-Zentren mit eigenen Zugängen an (Tag um die Uhr des Servers)',
   response: testCentresSchema,
 });
+
+export const testMailSchema = z.object({
+  kind: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+});
+
+/** The outbox of one centre, oldest first: the e2e tests read mailed links here (no SMTP server). */
+export const listTestMails = endpoint({
+  method: 'GET',
+  path: '/api/test/centres/:staffId/mails',
+  access: { public: true },
+  summary: 'Nur Tests: die Mails eines Zentrums im Postausgang',
+  params: z.object({ staffId: z.coerce.number().int().positive() }),
+  response: z.array(testMailSchema),
+});

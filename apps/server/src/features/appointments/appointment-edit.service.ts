@@ -56,6 +56,9 @@ async function assertBookable(
   now: Date,
 ) {
   if (plan.overbook) return;
+  // The same lock as the booking page's: the check and the insert that follows are one step for
+  // everyone booking at this centre, so staff and customers cannot both take the last place.
+  await scheduleRepo.lockCentreSlots(db, staffId);
   const timeZone = await scheduleRepo.centreTimeZone(db, staffId);
   const input = await dayInput(db, staffId, service, date, timeZone, plan.exceptIds);
   const refusal = checkBooking({

@@ -49,6 +49,7 @@ function listConditions(staffId: number, q: AppointmentListQuery): SQL[] {
     );
   }
   if (q.service_id != null) where.push(eq(appointments.service_id, q.service_id));
+  if (q.source) where.push(eq(appointments.source, q.source));
   if (q.checkedIn === '0') where.push(sql`(${appointments.checked_in} & 1) = 0`);
   if (q.checkedIn === '1') where.push(sql`(${appointments.checked_in} & 1) = 1`);
   if (q.checkedIn === '2') where.push(sql`(${appointments.checked_in} & 4) = 4`);

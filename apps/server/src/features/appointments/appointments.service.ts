@@ -14,6 +14,7 @@ import { now } from '../../clock';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import { writeAudit } from '../audit/audit.repository';
+import { mailResultLinkIfAgreed } from '../booking/booking-results.service';
 import { csvChunks, csvHeaderLine, csvLine } from './appointments.csv';
 import * as repo from './appointments.repository';
 
@@ -212,6 +213,8 @@ export async function setResult(
   staffId: number,
   appointmentId: number,
   body: { customer_id: number; res_detected: 1 | 2 | 4; res_date?: string | null },
+  /** Where links in mails start (http/public-link.ts); with it, an online booking's agreed result link is mailed. */
+  linkBase?: string,
 ) {
   return deps.db.transaction(async (tx) => {
     const centre = await centreOrThrow(tx, staffId);
@@ -239,6 +242,7 @@ export async function setResult(
       { res_detected: a.res_detected, res_date: a.res_date?.toISOString() ?? null },
       { res_detected: body.res_detected, res_date: resDate.toISOString() },
     );
+    if (linkBase) await mailResultLinkIfAgreed(deps, tx, staffId, appointmentId, body.res_detected, linkBase);
     return { res_detected: body.res_detected, res_date: resDate.toISOString() };
   });
 }

@@ -113,6 +113,21 @@ async function linkFor(deps: AppDeps, db: DbOrTx, appointment: repo.FormAppointm
   return { formId, token, expiresAt, path: `/check-in/${formId}/${encodeURIComponent(token)}` };
 }
 
+/**
+ * The questionnaire link of an appointment (a path of this site) for mails of
+ * other areas (the booking confirmation); null when no form is set up.
+ */
+export async function checkInPath(deps: AppDeps, db: DbOrTx, staffId: number, cai: number, now: Date = clockNow()) {
+  const appointment = await repo.findStaffAppointmentByCai(db, staffId, cai);
+  if (!appointment) return null;
+  try {
+    return (await linkFor(deps, db, appointment, now)).path;
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'NO_FORM') return null;
+    throw err;
+  }
+}
+
 export async function formLink(deps: AppDeps, staffId: number, appointmentToken: string, now: Date = clockNow()) {
   const appointment = await repo.findStaffAppointmentByToken(deps.db, staffId, appointmentToken);
   if (!appointment) throw AppError.notFound(MSG.appointmentNotFound);

@@ -151,3 +151,14 @@ export async function occupationsOfDay(
       ),
     );
 }
+
+/**
+ * Serialises bookings of one centre: every transaction that checks free
+ * places and then books (staff and booking page alike) takes this row lock
+ * first, so two of them cannot both take the last place. The centre row, not
+ * the service's: blocked slots of any service take places of every service.
+ * FOR NO KEY UPDATE does not block inserts that reference the centre.
+ */
+export async function lockCentreSlots(db: DbOrTx, staffId: number) {
+  await db.select({ id: centres.id }).from(centres).where(eq(centres.id, staffId)).for('no key update');
+}

@@ -3,6 +3,7 @@ import { nowMs, resetClock } from '../../clock';
 import { DEMO_PASSWORD } from '../../demo/seed';
 import { login } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { enqueueMail } from '../mail/mail-outbox';
 
 let withApi: TestApp;
 let without: TestApp;
@@ -20,6 +21,38 @@ describe('the e2e test API', () => {
   it('does not exist without TEST_API', async () => {
     expect((await put(without, '2026-03-29T01:30:00+01:00')).statusCode).toBe(404);
     expect((await without.app.inject({ method: 'POST', url: '/api/test/centres' })).statusCode).toBe(404);
+    expect((await without.app.inject({ method: 'GET', url: '/api/test/centres/1/mails' })).statusCode).toBe(404);
+  });
+
+  it("answers one centre's outbox, oldest first", async () => {
+    const centres = (await withApi.app.inject({ method: 'POST', url: '/api/test/centres' })).json();
+    await enqueueMail(withApi.database.db, {
+      staff_id: centres.test_centre_id,
+      kind: 'k1',
+      to: 'a@x.example',
+      subject: 'Eins',
+      text: 'eins',
+    });
+    await enqueueMail(withApi.database.db, {
+      staff_id: centres.test_centre_id,
+      kind: 'k2',
+      to: 'b@x.example',
+      subject: 'Zwei',
+      text: 'zwei',
+    });
+    await enqueueMail(withApi.database.db, {
+      staff_id: centres.vaccination_centre_id,
+      kind: 'k3',
+      to: 'c@x.example',
+      subject: 'Drei',
+      text: 'drei',
+    });
+    const res = await withApi.app.inject({ method: 'GET', url: `/api/test/centres/${centres.test_centre_id}/mails` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().filter((m: { kind: string }) => m.kind.startsWith('k'))).toEqual([
+      { kind: 'k1', to: 'a@x.example', subject: 'Eins', text: 'eins' },
+      { kind: 'k2', to: 'b@x.example', subject: 'Zwei', text: 'zwei' },
+    ]);
   });
 
   it('sets the server clock, which then decides "today" of the centre', async () => {

@@ -9,4 +9,5 @@ export function testingRoutes(app: FastifyInstance, deps: AppDeps) {
   if (!deps.config.testApi) return;
   registerEndpoint(app, deps, c.setTestClock, async ({ body }) => service.setServerClock(deps, new Date(body.now)));
   registerEndpoint(app, deps, c.createTestCentres, () => service.createCentres(deps));
+  registerEndpoint(app, deps, c.listTestMails, ({ params }) => service.centreMails(deps, params.staffId));
 }

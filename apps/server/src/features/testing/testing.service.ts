@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { TestCentres } from '@tz/shared/testing/testing.contract';
+import { asc, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps';
 import { now, setClock } from '../../clock';
+import { mailOutbox } from '../../db/schema/mail';
 import { DEMO_FORM_TOKENS } from '../../demo/forms.demo';
 import { demoEmail, demoToken } from '../../demo/foundation.demo';
 import { DEMO_OEGD_TOKEN, DEMO_POSITIVE_TOKEN } from '../../demo/receipts.demo';
@@ -46,4 +48,13 @@ export async function createCentres(deps: AppDeps): Promise<TestCentres> {
       form_vaccination: demoToken(DEMO_FORM_TOKENS.vaccination, tag),
     },
   };
+}
+
+/** The mails of one centre in the outbox, oldest first (e2e tests open the links in them). */
+export async function centreMails(deps: AppDeps, staffId: number) {
+  return deps.db
+    .select({ kind: mailOutbox.kind, to: mailOutbox.to, subject: mailOutbox.subject, text: mailOutbox.text })
+    .from(mailOutbox)
+    .where(eq(mailOutbox.staff_id, staffId))
+    .orderBy(asc(mailOutbox.id));
 }

@@ -12,6 +12,7 @@ describe('filters to the list request', () => {
       result: null,
       demis_status: null,
       appointment_source: 'customer_appointments',
+      source: null,
     });
   });
 
@@ -24,10 +25,12 @@ describe('filters to the list request', () => {
         service_id: '7',
         checkedIn: '2',
         result: '2',
+        source: 'customer',
       },
       false,
     );
     expect(q).toMatchObject({
+      source: 'customer',
       status: 'cancelled',
       paymentClassification: 31,
       service_id: 7,

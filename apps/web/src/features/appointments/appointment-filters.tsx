@@ -12,6 +12,7 @@ export interface FilterState {
   result: string;
   demis_status: string;
   appointment_source: string;
+  source: string;
 }
 
 export const INITIAL_FILTERS: FilterState = {
@@ -23,6 +24,7 @@ export const INITIAL_FILTERS: FilterState = {
   result: 'any',
   demis_status: 'any',
   appointment_source: 'customer_appointments',
+  source: 'all',
 };
 
 const ALL = { value: 'all', label: 'Alle' };
@@ -43,6 +45,7 @@ export function filtersToQuery(f: FilterState, vaccinationCentre: boolean) {
     appointment_source: vaccinationCentre
       ? null
       : (f.appointment_source as 'customer_appointments' | 'customer_appointments_res_date' | 'result'),
+    source: nullIfAll(f.source) as 'customer' | 'staff' | 'import' | null,
   };
 }
 
@@ -112,6 +115,13 @@ export function AppointmentFilters(props: {
         value={f.performed}
         onChange={set('performed')}
         data={[ANY, { value: '1', label: 'Ja' }, { value: '0', label: 'Nein' }]}
+      />
+      <Select
+        {...common}
+        label="Gebucht von"
+        value={f.source}
+        onChange={set('source')}
+        data={[ALL, { value: 'customer', label: 'Kunde (online)' }, { value: 'staff', label: 'Mitarbeiter' }]}
       />
       {!props.vaccinationCentre && (
         <>

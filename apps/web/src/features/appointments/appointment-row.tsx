@@ -108,6 +108,11 @@ function StatusBadges({ a, vaccinationCentre }: { a: Appointment; vaccinationCen
           Bestätigt
         </Badge>
       )}
+      {a.source === 'customer' && (
+        <Badge color="cyan" variant="dot">
+          Online gebucht
+        </Badge>
+      )}
       {isCheckedIn(a.checked_in) && (
         <Badge color="teal" variant="dot">
           Eingecheckt

@@ -1,0 +1,208 @@
+import { and, asc, count, eq, gt, lt, ne, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { appointments } from '../../db/schema/appointments';
+import { bookingAttempts, bookings, resultLinks } from '../../db/schema/booking';
+import { centres } from '../../db/schema/centres';
+import { customers } from '../../db/schema/customers';
+import { services } from '../../db/schema/services';
+
+const publicCentreColumns = {
+  id: centres.id,
+  search_name: centres.search_name,
+  full_name: centres.full_name,
+  tz_street: centres.tz_street,
+  tz_street_number: centres.tz_street_number,
+  tz_zip: centres.tz_zip,
+  tz_city: centres.tz_city,
+  phone: centres.phone,
+  email: centres.email,
+  info: centres.info,
+  color1: centres.color1,
+  color2: centres.color2,
+  color3: centres.color3,
+  impressum_link: centres.impressum_link,
+  prof_dataprotect: centres.prof_dataprotect,
+  google_maps_link: centres.google_maps_link,
+  time_zone: centres.time_zone,
+  status: centres.status,
+  pause_date: centres.pause_date,
+  type: centres.type,
+};
+
+/**
+ * The activated centre whose search_name is `name`, ignoring case (index
+ * centres_search_name_lower_idx). Names are not unique in the table; the
+ * oldest centre keeps a shared one.
+ */
+export async function findCentreBySearchName(db: DbOrTx, name: string) {
+  const [row] = await db
+    .select(publicCentreColumns)
+    .from(centres)
+    .where(and(sql`lower(${centres.search_name}) = lower(${name})`, eq(centres.testcenter, true)))
+    .orderBy(asc(centres.id))
+    .limit(1);
+  return row;
+}
+export type BookingCentre = NonNullable<Awaited<ReturnType<typeof findCentreBySearchName>>>;
+
+export async function findCentre(db: DbOrTx, staffId: number) {
+  const [row] = await db.select(publicCentreColumns).from(centres).where(eq(centres.id, staffId));
+  return row;
+}
+
+export async function activeServices(db: DbOrTx, staffId: number) {
+  return db
+    .select({
+      id: services.id,
+      title: services.title,
+      price: services.price,
+      price_txt: services.price_txt,
+      duration: services.duration,
+    })
+    .from(services)
+    .where(and(eq(services.staff_id, staffId), eq(services.active, true)))
+    .orderBy(asc(services.title), asc(services.id));
+}
+
+/** Records one booking request and answers how many the IP and the e-mail address made within the window. */
+export async function recordAttempt(
+  db: DbOrTx,
+  attempt: { ipHash: string; emailHash: string | null; now: Date; windowStart: Date; purgeBefore: Date },
+) {
+  await db.delete(bookingAttempts).where(lt(bookingAttempts.created_at, attempt.purgeBefore));
+  await db
+    .insert(bookingAttempts)
+    .values({ ip_hash: attempt.ipHash, email_hash: attempt.emailHash, created_at: attempt.now });
+  const since = gt(bookingAttempts.created_at, attempt.windowStart);
+  const [byIp] = await db
+    .select({ n: count() })
+    .from(bookingAttempts)
+    .where(and(eq(bookingAttempts.ip_hash, attempt.ipHash), since));
+  const [byEmail] = attempt.emailHash
+    ? await db
+        .select({ n: count() })
+        .from(bookingAttempts)
+        .where(and(eq(bookingAttempts.email_hash, attempt.emailHash), since))
+    : [{ n: 0 }];
+  return { byIp: byIp?.n ?? 0, byEmail: byEmail?.n ?? 0 };
+}
+
+/**
+ * Online bookings of the e-mail address at the centre on the local date that
+ * are still open: not cancelled.
+ */
+export async function openBookingsOfDay(db: DbOrTx, staffId: number, email: string, date: string, timeZone: string) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(bookings)
+    .innerJoin(appointments, eq(appointments.id, bookings.appointment_id))
+    .where(
+      and(
+        eq(bookings.staff_id, staffId),
+        eq(bookings.email, email),
+        ne(appointments.status, 'cancelled'),
+        sql`timezone(${timeZone}, ${appointments.start_date})::date = ${date}::date`,
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+export async function insertBooking(db: DbOrTx, row: typeof bookings.$inferInsert) {
+  await db.insert(bookings).values(row);
+}
+
+/** The booking of a token hash with its appointment, service, customer and centre. */
+export async function findBookingByTokenHash(db: DbOrTx, tokenHash: string, lock = false) {
+  const query = db
+    .select({
+      booking_id: bookings.id,
+      staff_id: bookings.staff_id,
+      appointment_id: appointments.id,
+      customer_appointment_id: appointments.customer_appointment_id,
+      status: appointments.status,
+      start_date: appointments.start_date,
+      end_date: appointments.end_date,
+      service_title: services.title,
+      first_name: customers.first_name,
+      last_name: customers.last_name,
+      email: bookings.email,
+    })
+    .from(bookings)
+    .innerJoin(appointments, eq(appointments.id, bookings.appointment_id))
+    .innerJoin(services, eq(services.id, appointments.service_id))
+    .innerJoin(customers, eq(customers.id, appointments.customer_id))
+    .where(eq(bookings.token_hash, tokenHash));
+  const [row] = lock ? await query.for('no key update', { of: appointments }) : await query;
+  return row;
+}
+export type BookingRow = NonNullable<Awaited<ReturnType<typeof findBookingByTokenHash>>>;
+
+export async function cancelBookedAppointment(db: DbOrTx, bookingId: number, appointmentId: number, at: Date) {
+  await db.update(appointments).set({ status: 'cancelled', updated_at: at }).where(eq(appointments.id, appointmentId));
+  await db.update(bookings).set({ cancelled_at: at }).where(eq(bookings.id, bookingId));
+}
+
+/** The booking of an appointment, with what the result mail needs. */
+export async function bookingOfAppointment(db: DbOrTx, staffId: number, appointmentId: number) {
+  const [row] = await db
+    .select({
+      email: bookings.email,
+      result_consent: bookings.result_consent,
+      first_name: customers.first_name,
+      last_name: customers.last_name,
+      start_date: appointments.start_date,
+    })
+    .from(bookings)
+    .innerJoin(appointments, eq(appointments.id, bookings.appointment_id))
+    .innerJoin(customers, eq(customers.id, appointments.customer_id))
+    .where(and(eq(bookings.staff_id, staffId), eq(bookings.appointment_id, appointmentId)));
+  return row;
+}
+
+/** One link per appointment: a new result replaces the token, the expiry and the failure count. */
+export async function upsertResultLink(
+  db: DbOrTx,
+  row: { staff_id: number; appointment_id: number; token_hash: string; expires_at: Date; created_at: Date },
+) {
+  await db
+    .insert(resultLinks)
+    .values(row)
+    .onConflictDoUpdate({
+      target: resultLinks.appointment_id,
+      set: { token_hash: row.token_hash, expires_at: row.expires_at, failed_attempts: 0, created_at: row.created_at },
+    });
+}
+
+export async function findResultLink(db: DbOrTx, tokenHash: string) {
+  const [row] = await db
+    .select({
+      id: resultLinks.id,
+      staff_id: resultLinks.staff_id,
+      expires_at: resultLinks.expires_at,
+      failed_attempts: resultLinks.failed_attempts,
+      res_detected: appointments.res_detected,
+      res_date: appointments.res_date,
+      start_date: appointments.start_date,
+      customer_appointment_id: appointments.customer_appointment_id,
+      service_title: services.title,
+      first_name: customers.first_name,
+      last_name: customers.last_name,
+      birthday: customers.birthday,
+    })
+    .from(resultLinks)
+    .innerJoin(appointments, eq(appointments.id, resultLinks.appointment_id))
+    .innerJoin(services, eq(services.id, appointments.service_id))
+    .innerJoin(customers, eq(customers.id, appointments.customer_id))
+    .where(eq(resultLinks.token_hash, tokenHash));
+  return row;
+}
+
+/** Counts a wrong birthday in one statement (parallel guesses cannot slip past); answers the new count. */
+export async function countResultFailure(db: DbOrTx, id: number) {
+  const [row] = await db
+    .update(resultLinks)
+    .set({ failed_attempts: sql`${resultLinks.failed_attempts} + 1` })
+    .where(eq(resultLinks.id, id))
+    .returning({ n: resultLinks.failed_attempts });
+  return row?.n ?? 0;
+}

@@ -1,0 +1,273 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { type AccountStatus, isDeactivated } from '@tz/shared/account/account.contract';
+import type {
+  Booking,
+  BookingPage,
+  BookingSlots,
+  bookingRequestSchema,
+  PublicCentre,
+} from '@tz/shared/booking/booking.contract';
+import {
+  BOOKING_MSG,
+  bookingRefusalSentence,
+  bookingTooFarAhead,
+  bookingTooManyOpen,
+  bookingTooSoon,
+} from '@tz/shared/messages';
+import { displayCustomerAppointmentId } from '@tz/shared/rules/appointment-display';
+import { checkBooking } from '@tz/shared/rules/booking-check';
+import { freeSlots } from '@tz/shared/rules/free-slots';
+import { addDays, wallClockOf, zonedInstant } from '@tz/shared/rules/time-zone';
+import type { z } from 'zod';
+import type { AppDeps } from '../../app-deps';
+import { now as clockNow } from '../../clock';
+import type { DbOrTx } from '../../db/client';
+import { AppError } from '../../http/app-error';
+import { findServiceOfCentre, insertAppointments } from '../appointments/appointment-edit.repository';
+import { writeAudit } from '../audit/audit.repository';
+import { createCustomerRow } from '../customers/customers.service';
+import { checkInPath } from '../forms/forms.service';
+import { dayInput } from '../schedule/free-slots.service';
+import { lockCentreSlots } from '../schedule/schedule.repository';
+import * as repo from './booking.repository';
+import { bookingMail } from './booking-mail';
+
+type BookingBody = z.infer<typeof bookingRequestSchema>;
+
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+const HOUR = 3600_000;
+
+async function centreOrThrow(db: DbOrTx, searchName: string) {
+  const centre = await repo.findCentreBySearchName(db, searchName);
+  if (!centre) throw AppError.notFound(BOOKING_MSG.centreNotFound, 'BOOKING_PAGE_NOT_FOUND');
+  return centre;
+}
+
+function publicCentre(c: repo.BookingCentre): PublicCentre {
+  return {
+    search_name: c.search_name ?? '',
+    full_name: c.full_name,
+    tz_street: c.tz_street,
+    tz_street_number: c.tz_street_number,
+    tz_zip: c.tz_zip,
+    tz_city: c.tz_city,
+    phone: c.phone,
+    email: c.email,
+    color1: c.color1,
+    color2: c.color2,
+    color3: c.color3,
+    impressum_link: c.impressum_link,
+    prof_dataprotect: c.prof_dataprotect,
+    google_maps_link: c.google_maps_link,
+  };
+}
+
+/**
+ * Which days the page offers: from the centre's today for BOOKING_DAYS_AHEAD
+ * days, and only before a scheduled pause. Closed (the spec's "deactivated")
+ * when the centre is private or its pause date is due.
+ */
+function bookingWindow(deps: AppDeps, centre: repo.BookingCentre, now: Date) {
+  const today = wallClockOf(now, centre.time_zone).date;
+  let last = addDays(today, deps.config.booking.daysAhead);
+  if (centre.pause_date && centre.pause_date <= last) last = addDays(centre.pause_date, -1);
+  const status: AccountStatus['status'] = centre.status === 'private' ? 'private' : 'publish';
+  return { today, last, open: !isDeactivated(status, centre.pause_date, today) };
+}
+
+export async function page(deps: AppDeps, searchName: string, now: Date = clockNow()): Promise<BookingPage> {
+  const centre = await centreOrThrow(deps.db, searchName);
+  const w = bookingWindow(deps, centre, now);
+  const services = w.open ? await repo.activeServices(deps.db, centre.id) : [];
+  return {
+    centre: publicCentre(centre),
+    open: w.open,
+    services: services.map((s) => ({ ...s, duration: Math.round(s.duration / 60) })),
+    first_date: w.today,
+    last_date: w.last,
+  };
+}
+
+async function bookableService(db: DbOrTx, staffId: number, serviceId: number) {
+  const service = await findServiceOfCentre(db, staffId, serviceId);
+  if (!service?.active) {
+    throw AppError.field(422, 'service_id', BOOKING_MSG.serviceNotBookable, 'SERVICE_NOT_BOOKABLE');
+  }
+  return service;
+}
+
+/** The free slots the page offers: the shared free-slot rule, from now plus the lead time. */
+export async function slots(
+  deps: AppDeps,
+  searchName: string,
+  q: { service_id: number; date: string },
+  now: Date = clockNow(),
+): Promise<BookingSlots> {
+  const centre = await centreOrThrow(deps.db, searchName);
+  const w = bookingWindow(deps, centre, now);
+  const none = { date: q.date, service_id: q.service_id, slots: [] };
+  if (!w.open) throw AppError.rule(BOOKING_MSG.closed, 'BOOKING_CLOSED');
+  const service = await bookableService(deps.db, centre.id, q.service_id);
+  const earliest = wallClockOf(new Date(now.getTime() + deps.config.booking.leadMinutes * 60_000), centre.time_zone);
+  if (q.date > w.last || q.date < earliest.date) return none;
+  const input = await dayInput(deps.db, centre.id, service, q.date, centre.time_zone);
+  const free = freeSlots({ ...input, notBefore: q.date === earliest.date ? earliest.time : undefined });
+  return { ...none, slots: free.map((s) => ({ time: s.start_time, end_time: s.end_time, free: s.free })) };
+}
+
+/**
+ * Books one appointment: the limits per IP and e-mail address (counted before
+ * anything else, refused requests too), the honeypot, the centre's status,
+ * the booking window and lead time; then, in one transaction under the
+ * centre's booking lock, the open bookings of the e-mail address that day and
+ * the slot itself (the shared booking rule), the customer, the appointment
+ * (source 'customer'), the booking row, the audit row and the confirmation
+ * mail. Two requests for the last place: the second waits for the lock, sees
+ * the first one's appointment and is refused with SLOT_TAKEN (409).
+ */
+export async function book(
+  deps: AppDeps,
+  searchName: string,
+  body: BookingBody,
+  client: { ip: string; linkBase: string },
+  now: Date = clockNow(),
+) {
+  const limits = deps.config.booking;
+  const centre = await centreOrThrow(deps.db, searchName);
+  const email = body.email.toLowerCase();
+  const counts = await repo.recordAttempt(deps.db, {
+    ipHash: sha256(`ip:${client.ip}`),
+    emailHash: sha256(`email:${email}`),
+    now,
+    windowStart: new Date(now.getTime() - HOUR),
+    purgeBefore: new Date(now.getTime() - 48 * HOUR),
+  });
+  if (counts.byIp > limits.maxPerIpHour || counts.byEmail > limits.maxPerEmailHour) {
+    throw new AppError(429, 'TOO_MANY_BOOKINGS', BOOKING_MSG.tooManyRequests);
+  }
+  if (body.website?.trim()) throw AppError.rule(BOOKING_MSG.refused, 'BOOKING_REFUSED');
+  const w = bookingWindow(deps, centre, now);
+  if (!w.open) throw AppError.rule(BOOKING_MSG.closed, 'BOOKING_CLOSED');
+  const tz = centre.time_zone;
+  if (body.date > w.last) throw AppError.field(422, 'date', bookingTooFarAhead(w.last), 'TOO_FAR_AHEAD');
+  const start = zonedInstant(body.date, body.time, tz);
+  if (start.getTime() < now.getTime()) throw AppError.field(422, 'time', BOOKING_MSG.inPast, 'SLOT_IN_PAST');
+  if (start.getTime() < now.getTime() + limits.leadMinutes * 60_000) {
+    throw AppError.field(422, 'time', bookingTooSoon(limits.leadMinutes), 'TOO_SOON');
+  }
+
+  const token = randomBytes(32).toString('base64url');
+  const tokenHash = sha256(token);
+  const view = await deps.db.transaction(async (tx) => {
+    await lockCentreSlots(tx, centre.id);
+    const service = await bookableService(tx, centre.id, body.service_id);
+    const open = await repo.openBookingsOfDay(tx, centre.id, email, body.date, tz);
+    if (open >= limits.maxOpenPerEmailDay) {
+      throw AppError.field(422, 'email', bookingTooManyOpen(open), 'TOO_MANY_OPEN_BOOKINGS');
+    }
+    const input = await dayInput(tx, centre.id, service, body.date, tz);
+    const refusal = checkBooking({ ...input, time: body.time, count: 1, blocked: 0, now: wallClockOf(now, tz) });
+    if (refusal?.reason === 'full') throw AppError.field(409, 'time', BOOKING_MSG.slotTaken, 'SLOT_TAKEN', refusal);
+    if (refusal) {
+      throw AppError.field(422, 'time', bookingRefusalSentence(refusal, body.date), 'SLOT_NOT_BOOKABLE', refusal);
+    }
+    const { customer } = await createCustomerRow(tx, centre.id, {
+      first_name: body.first_name,
+      last_name: body.last_name,
+      birthday: body.birthday,
+      email: body.email,
+      phone: body.phone,
+      street: body.street,
+      postcode: body.postcode,
+      city: body.city,
+      passport: body.passport ?? null,
+    });
+    const [appointment] = await insertAppointments(tx, [
+      {
+        staff_id: centre.id,
+        customer_id: customer.id,
+        service_id: service.id,
+        token: randomUUID(),
+        start_date: start,
+        end_date: new Date(start.getTime() + service.duration * 1000),
+        price: service.price,
+        source: 'customer',
+      },
+    ]);
+    await repo.insertBooking(tx, {
+      staff_id: centre.id,
+      appointment_id: appointment!.id,
+      token_hash: tokenHash,
+      email,
+      result_consent: body.consent_result,
+    });
+    await writeAudit(tx, {
+      staff_id: centre.id,
+      user_id: null,
+      entity: 'appointment',
+      entity_id: appointment!.id,
+      action: 'create',
+      after: { source: 'customer', service_id: service.id, start_date: start.toISOString() },
+    });
+    const booked = await viewOf(deps, tx, tokenHash, now);
+    await bookingMail(tx, centre, booked, { kind: 'booked', to: email, token, linkBase: client.linkBase });
+    return booked;
+  });
+  return { ...view, token };
+}
+
+/** The booking of a link's token; a forged or unknown token is "not found". */
+async function viewOf(deps: AppDeps, db: DbOrTx, tokenHash: string, now: Date, lock = false) {
+  const b = await repo.findBookingByTokenHash(db, tokenHash, lock);
+  const centre = b && (await repo.findCentre(db, b.staff_id));
+  if (!b || !centre) throw AppError.notFound(BOOKING_MSG.notFound, 'BOOKING_NOT_FOUND');
+  const tz = centre.time_zone;
+  const start = wallClockOf(b.start_date, tz);
+  const approved = b.status === 'approved';
+  const view: Booking = {
+    status: approved ? 'approved' : 'cancelled',
+    date: start.date,
+    time: start.time,
+    end_time: wallClockOf(b.end_date, tz).time,
+    service_title: b.service_title,
+    first_name: b.first_name,
+    last_name: b.last_name,
+    appointment_number: displayCustomerAppointmentId(b.customer_appointment_id),
+    cancellable: approved && b.start_date.getTime() > now.getTime(),
+    centre: publicCentre(centre),
+    form_path: approved ? await checkInPath(deps, db, b.staff_id, b.customer_appointment_id, now) : null,
+  };
+  return Object.assign(view, { row: b, centreRow: centre });
+}
+
+const strip = ({ row: _row, centreRow: _centre, ...view }: Awaited<ReturnType<typeof viewOf>>): Booking => view;
+
+export async function get(deps: AppDeps, token: string, now: Date = clockNow()) {
+  return strip(await viewOf(deps, deps.db, sha256(token), now));
+}
+
+/**
+ * Cancels by the link's token until the appointment starts; the slot is free
+ * again at once (cancelled appointments take no place). A second cancel
+ * answers the cancelled booking again.
+ */
+export async function cancel(deps: AppDeps, token: string, linkBase: string, now: Date = clockNow()) {
+  return deps.db.transaction(async (tx) => {
+    const before = await viewOf(deps, tx, sha256(token), now, true);
+    if (before.status === 'cancelled') return strip(before);
+    if (!before.cancellable) throw AppError.rule(BOOKING_MSG.notCancellable, 'ALREADY_STARTED');
+    await repo.cancelBookedAppointment(tx, before.row.booking_id, before.row.appointment_id, now);
+    await writeAudit(tx, {
+      staff_id: before.row.staff_id,
+      user_id: null,
+      entity: 'appointment',
+      entity_id: before.row.appointment_id,
+      action: 'status',
+      before: { status: 'approved' },
+      after: { status: 'cancelled', reason: 'cancelled_by_customer' },
+    });
+    const after = await viewOf(deps, tx, sha256(token), now);
+    await bookingMail(tx, after.centreRow, after, { kind: 'cancelled', to: before.row.email, token, linkBase });
+    return strip(after);
+  });
+}
