@@ -8,6 +8,7 @@ import { customersRoutes } from './customers/customers.routes';
 import { demisRoutes } from './demis/demis.routes';
 import { exportsRoutes } from './exports/exports.routes';
 import { formsRoutes } from './forms/forms.routes';
+import { groupsRoutes } from './groups/groups.routes';
 import { newsRoutes } from './news/news.routes';
 import { oegdRoutes } from './oegd/oegd.routes';
 import { platformRoutes } from './platform/platform.routes';
@@ -35,6 +36,7 @@ export function featureRoutes(app: FastifyInstance, deps: AppDeps) {
   appointmentsRoutes(app, deps);
   appointmentEditRoutes(app, deps);
   customersRoutes(app, deps);
+  groupsRoutes(app, deps);
   exportsRoutes(app, deps);
   testingRoutes(app, deps);
 }
