@@ -92,8 +92,26 @@ export function decodeCsv(bytes: Uint8Array): { text: string; encoding: CsvEncod
   try {
     return { text: new TextDecoder('utf-8', { fatal: true }).decode(bytes), encoding: 'utf-8' };
   } catch {
-    return { text: new TextDecoder('windows-1252').decode(bytes), encoding: 'iso-8859-1' };
+    return { text: decodeWindows1252(bytes), encoding: 'iso-8859-1' };
   }
+}
+
+/** windows-1252's characters at 0x80–0x9F (where ISO-8859-1 has control codes); the rest is ISO-8859-1. */
+const CP1252_HIGH =
+  '\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f' +
+  '\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178';
+
+/** Our own table, since Node without full ICU decodes 'windows-1252' as plain ISO-8859-1. */
+function decodeWindows1252(bytes: Uint8Array): string {
+  const parts: string[] = [];
+  const CHUNK = 8192;
+  for (let i = 0; i < bytes.length; i += CHUNK) {
+    const codes = Array.from(bytes.subarray(i, i + CHUNK), (b) =>
+      b >= 0x80 && b <= 0x9f ? CP1252_HIGH.charCodeAt(b - 0x80) : b,
+    );
+    parts.push(String.fromCharCode(...codes));
+  }
+  return parts.join('');
 }
 
 // ---------------------------------------------------------------------------
@@ -109,55 +127,76 @@ export function parseCsv(
   text: string,
   maxRows = Number.POSITIVE_INFINITY,
 ): { rows: string[][]; more: boolean; unclosed: boolean } {
+  const QUOTE = 34;
+  const SEMI = 59;
+  const CR = 13;
+  const LF = 10;
   const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  let i = 0;
   const n = text.length;
-  const endRow = () => {
-    row.push(cell);
-    rows.push(row);
-    row = [];
-    cell = '';
-  };
+  let row: string[] = [];
+  let i = 0;
+  let unclosed = false;
   while (i < n) {
-    const ch = text[i]!;
-    if (quoted) {
-      if (ch === '"') {
-        if (text[i + 1] === '"') {
-          cell += '"';
-          i += 2;
-          continue;
+    // One cell from i: quoted (leading blanks allowed) or plain up to ; or the line end.
+    let j = i;
+    while (j < n && text.charCodeAt(j) === 32) j++;
+    let cell: string;
+    if (j < n && text.charCodeAt(j) === QUOTE) {
+      let value = '';
+      let k = j + 1;
+      for (;;) {
+        const q = text.indexOf('"', k);
+        if (q < 0) {
+          value += text.slice(k);
+          k = n;
+          unclosed = true;
+          break;
         }
-        quoted = false;
-        i++;
-        continue;
+        value += text.slice(k, q);
+        if (text.charCodeAt(q + 1) === QUOTE) {
+          value += '"';
+          k = q + 2;
+        } else {
+          k = q + 1;
+          break;
+        }
       }
-      cell += ch;
+      // Anything between the closing quote and the separator is kept, as spreadsheet programs do.
+      let e = k;
+      while (e < n) {
+        const c = text.charCodeAt(e);
+        if (c === SEMI || c === CR || c === LF) break;
+        e++;
+      }
+      cell = value + text.slice(k, e);
+      i = e;
+    } else {
+      let e = i;
+      while (e < n) {
+        const c = text.charCodeAt(e);
+        if (c === SEMI || c === CR || c === LF) break;
+        e++;
+      }
+      cell = text.slice(i, e);
+      i = e;
+    }
+    row.push(cell);
+    if (i >= n) break;
+    const c = text.charCodeAt(i);
+    if (c === SEMI) {
       i++;
+      if (i >= n) row.push('');
       continue;
     }
-    if (ch === '"' && cell.trim() === '') {
-      quoted = true;
-      cell = '';
-      i++;
-    } else if (ch === ';') {
-      row.push(cell);
-      cell = '';
-      i++;
-    } else if (ch === '\r' || ch === '\n') {
-      endRow();
-      i += ch === '\r' && text[i + 1] === '\n' ? 2 : 1;
-      if (rows.length > maxRows) return { rows: rows.slice(0, maxRows), more: true, unclosed: false };
-    } else {
-      cell += ch;
-      i++;
-    }
+    // a line end: CRLF, LF or CR
+    i += c === CR && text.charCodeAt(i + 1) === LF ? 2 : 1;
+    rows.push(row);
+    row = [];
+    if (rows.length > maxRows) return { rows: rows.slice(0, maxRows), more: true, unclosed: false };
   }
-  if (cell !== '' || row.length > 0 || quoted) endRow();
+  if (row.length > 0) rows.push(row);
   const more = rows.length > maxRows;
-  return { rows: more ? rows.slice(0, maxRows) : rows, more, unclosed: quoted };
+  return { rows: more ? rows.slice(0, maxRows) : rows, more, unclosed };
 }
 
 // ---------------------------------------------------------------------------
@@ -202,7 +241,7 @@ export interface CsvCustomer {
 
 /** The key that makes two customers the same person: first and last name (case-insensitive) and birthday. */
 export const customerKey = (c: { first_name: string; last_name: string; birthday: string | null }) =>
-  `${c.first_name.trim().toLocaleLowerCase('de')}\u0000${c.last_name.trim().toLocaleLowerCase('de')}\u0000${c.birthday ?? ''}`;
+  `${c.first_name.trim().toLowerCase()}\u0000${c.last_name.trim().toLowerCase()}\u0000${c.birthday ?? ''}`;
 
 /** A street ends with a house number: "Musterstraße 14", "Am Markt 3a", "Straße des 17. Juni 12 b", "Weg 3-5". */
 const STREET_WITH_NUMBER = /\p{L}.*[\s.]\d+\s?[a-z]?(\s?[-/]\s?\d+\s?[a-z]?)?$/iu;
