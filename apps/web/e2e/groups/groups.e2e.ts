@@ -34,7 +34,7 @@ test('a group is created, its CSV imported after a correction, and its members b
   await create.click();
   await expect(page.getByText(MSG.groupCreated)).toBeVisible();
   await expectAccessible(page);
-  await page.getByRole('button', { name: `Bearbeiten: ${name}` }).click();
+  await page.getByRole('link', { name: `Bearbeiten: ${name}` }).click();
   await expect(page.getByRole('heading', { name: `Gruppe: ${name}` })).toBeVisible();
 
   // The ISO-8859-1 file with a street without number, a future birthday and an empty row.

@@ -84,6 +84,7 @@ export function CsvImport({
             setPreview(null);
           }}
           clearable
+          clearButtonProps={{ 'aria-label': 'Datei entfernen' }}
           w={320}
         />
         <Button onClick={send} disabled={!file || busy} loading={upload.isPending}>

@@ -236,6 +236,7 @@ function BulkAppointmentForm({
     <Group align="end">
       <Select
         label="Dienstleistung"
+        allowDeselect={false}
         data={(services.data ?? []).filter((s) => s.active).map((s) => ({ value: String(s.id), label: s.title }))}
         value={serviceId}
         onChange={setServiceId}
@@ -243,6 +244,7 @@ function BulkAppointmentForm({
       />
       <Select
         label="Tag"
+        allowDeselect={false}
         data={Array.from({ length: 31 }, (_, i) => String(i + 1))}
         value={day}
         onChange={setDay}
@@ -250,12 +252,13 @@ function BulkAppointmentForm({
       />
       <Select
         label="Monat"
+        allowDeselect={false}
         data={Array.from({ length: 12 }, (_, i) => String(i + 1))}
         value={month}
         onChange={setMonth}
         w={80}
       />
-      <Select label="Jahr" data={years} value={year} onChange={setYear} w={100} />
+      <Select label="Jahr" allowDeselect={false} data={years} value={year} onChange={setYear} w={100} />
       <TimeField label="Uhrzeit" value={time} onChange={(e) => setTime(e.currentTarget.value)} />
       <Button onClick={submit} disabled={!ready} loading={add.isPending}>
         {selected.length} Termine erstellen
