@@ -137,6 +137,7 @@ export async function runGroupsBench(c: GroupsBenchContext) {
   });
   c.record('groups: final import, 10,000 new customers', imported.figures, {
     rows: GROUP_CSV_ROWS,
+    bytes: bodies[0]!.body.length,
     rss_before_kb: imported.before,
     rss_peak_during_kb: imported.peak,
   });

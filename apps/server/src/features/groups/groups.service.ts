@@ -145,7 +145,7 @@ export async function importRows(
       memberKeys: await memberKeys(tx, staffId, institutionId),
     });
     if (!importAllowed(p)) throw AppError.rule(GROUP_MSG.importRefused, 'IMPORT_HAS_ERRORS', p);
-    const ids = await customerIds(tx, staffId, customers);
+    const ids = await customerIds(tx, staffId, customers, now);
     await repo.addMembers(tx, staffId, institutionId, ids.all);
     await writeAudit(tx, {
       staff_id: staffId,
@@ -160,7 +160,7 @@ export async function importRows(
 }
 
 /** The customer id of each row: an existing customer (name + birthday) or a new one. */
-async function customerIds(tx: DbOrTx, staffId: number, rows: CsvCustomer[]) {
+async function customerIds(tx: DbOrTx, staffId: number, rows: CsvCustomer[], now: Date) {
   const candidates = await repo.customersBornOn(tx, staffId, [...new Set(rows.map((r) => r.birthday))]);
   const existing = new Map<string, number>();
   for (const c of candidates) {
@@ -168,7 +168,7 @@ async function customerIds(tx: DbOrTx, staffId: number, rows: CsvCustomer[]) {
     if (!existing.has(key)) existing.set(key, c.id);
   }
   const fresh = rows.filter((r) => !existing.has(customerKey(r)));
-  const created = await repo.insertCustomers(tx, staffId, fresh);
+  const created = await repo.insertCustomers(tx, staffId, fresh, now);
   return {
     all: [...rows.filter((r) => existing.has(customerKey(r))).map((r) => existing.get(customerKey(r))!), ...created],
     created: created.length,
