@@ -84,11 +84,29 @@ test('a group is created, its CSV imported after a correction, and its members b
   const api = await apiAs(request, centres.logins.staff);
   const group = (await api.get<{ id: number; name: string }[]>('/institutions')).find((g) => g.name === name)!;
   const start = Date.parse(`${day}T00:00:00+02:00`) / 1000;
-  const rows = await api.post<{ customer_lastname: string; time: string; aInstitutionIds: number[] }[]>(
-    '/appointments',
-    { startdate: start, enddate: start + 86_399 },
-  );
+  type Row = {
+    appointment_id: number;
+    customer_id: number;
+    customer_lastname: string;
+    time: string;
+    aInstitutionIds: number[];
+  };
+  const rows = await api.post<Row[]>('/appointments', { startdate: start, enddate: start + 86_399 });
   const booked = rows.filter((r) => r.aInstitutionIds.includes(group.id));
   expect(booked.map((r) => r.customer_lastname).sort()).toEqual(['Größe', 'Müller', 'Weber']);
   expect(new Set(booked.map((r) => r.time))).toEqual(new Set(['15:20']));
+
+  // The appointment's groups on its edit screen: removing the group is saved at once.
+  const one = booked.find((r) => r.customer_lastname === 'Weber')!;
+  await page.goto(`/appointments/${one.appointment_id}/${one.customer_id}/edit`);
+  const field = page.getByRole('combobox', { name: 'Gruppen' });
+  // the chosen group is a pill in the field (the dropdown keeps its options in the page, hidden)
+  const pill = page.locator('.mantine-Pill-label').filter({ hasText: name });
+  await expect(pill).toBeVisible();
+  await expectAccessible(page);
+  await field.click();
+  await field.press('Backspace');
+  await expect(pill).toHaveCount(0);
+  const after = await api.post<Row[]>('/appointments', { startdate: start, enddate: start + 86_399 });
+  expect(after.find((r) => r.appointment_id === one.appointment_id)!.aInstitutionIds).toEqual([]);
 });
