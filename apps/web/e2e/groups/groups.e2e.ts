@@ -109,4 +109,9 @@ test('a group is created, its CSV imported after a correction, and its members b
   await expect(pill).toHaveCount(0);
   const after = await api.post<Row[]>('/appointments', { startdate: start, enddate: start + 86_399 });
   expect(after.find((r) => r.appointment_id === one.appointment_id)!.aInstitutionIds).toEqual([]);
+
+  // The customer stays in the group: the customer's screen names it.
+  await page.goto(`/customer/${one.customer_id}/edit`);
+  await expect(page.getByRole('combobox', { name: 'Gruppen des Kunden' })).toBeVisible();
+  await expect(page.locator('.mantine-Pill-label').filter({ hasText: name })).toBeVisible();
 });
