@@ -8,6 +8,7 @@ import { type DbKind, DEFAULT_BENCH_URL, openBenchDb } from './bench-db';
 import { ensureBookingPage, runBookingBench } from './booking';
 import { benchExportDir, ensurePlatformToken, runExportBench } from './exports';
 import { END_DAY, type Generated, generate, type Size, type SizeName, sizeOf } from './generate';
+import { runGroupsBench } from './groups';
 import { type Figures, load, timeCalls } from './measure';
 import { memoryOf, startServer } from './server-process';
 import { DEFAULT_WEB, runWebBench, type WebRun, type WebSettings } from './web';
@@ -277,6 +278,14 @@ async function runOne(kind: DbKind, size: Size, opts: RunOptions): Promise<DbRun
       days: size.days,
       iterations: n,
       exportDir,
+      record,
+    });
+    await runGroupsBench({
+      url: server.url,
+      pid: server.pid,
+      staffId: gen.staffId,
+      token: gen.token,
+      iterations: n,
       record,
     });
   } finally {

@@ -388,6 +388,9 @@ export function bookingRefusalSentence(refusal: BookingRefusal, date: string): s
           ? `Um ${refusal.start} Uhr beginnt kein Zeitfenster dieser Dienstleistung, die Zeitfenster beginnen alle ${refusal.every} Minuten ab ${refusal.from} Uhr.`
           : `Um ${refusal.start} Uhr beginnt kein Zeitfenster dieser Dienstleistung.`;
       case 'full': {
+        if (refusal.persons && refusal.persons > 1) {
+          return `Am ${day} um ${refusal.start} Uhr sind keine ${refusal.persons} Plätze mehr frei.`;
+        }
         const what = refusal.count > 1 ? `den ${refusal.position}. Termin der Serie` : 'den Termin';
         const blocks =
           refusal.blocked === 0

@@ -9,6 +9,7 @@ import { customersRoutes } from './customers/customers.routes';
 import { demisRoutes } from './demis/demis.routes';
 import { exportsRoutes } from './exports/exports.routes';
 import { formsRoutes } from './forms/forms.routes';
+import { groupsRoutes } from './groups/groups.routes';
 import { newsRoutes } from './news/news.routes';
 import { oegdRoutes } from './oegd/oegd.routes';
 import { platformRoutes } from './platform/platform.routes';
@@ -37,6 +38,7 @@ export function featureRoutes(app: FastifyInstance, deps: AppDeps) {
   appointmentEditRoutes(app, deps);
   customersRoutes(app, deps);
   bookingRoutes(app, deps);
+  groupsRoutes(app, deps);
   exportsRoutes(app, deps);
   testingRoutes(app, deps);
 }

@@ -83,6 +83,16 @@ describe('checkBooking', () => {
     expect(checkBooking({ ...base, blocked: 2 })).toMatchObject({ reason: 'full', blocked: 2 });
   });
 
+  it('needs a place for each person booked side by side (a group at one time) and names their number', () => {
+    expect(checkBooking({ ...base, persons: 2 })).toBeNull();
+    const refusal = checkBooking({ ...base, persons: 2, appointments: [{ start_time: '09:00', end_time: '09:30' }] });
+    expect(refusal).toEqual({ reason: 'full', start: '09:00', position: 1, count: 1, blocked: 0, persons: 2 });
+    expect(bookingRefusalMessage(refusal!, MONDAY)).toBe(
+      `Am 03.06.2024 um 09:00 Uhr sind keine 2 Plätze mehr frei. ${MSG.overbookHint}`,
+    );
+    expect(checkBooking({ ...base, persons: 3 })).toMatchObject({ reason: 'full', persons: 3 });
+  });
+
   it('lets further appointments of a row run past closing time but not into a full time', () => {
     // 11:30 + 3 × 30 min runs to 13:00, past closing at 12:00: allowed
     expect(checkBooking({ ...base, time: '11:30', count: 3, blocked: 1 })).toBeNull();

@@ -23,7 +23,7 @@ export type BookingRefusal =
   | { reason: 'outside_hours'; start: string; end: string; open: TimeRange }
   | { reason: 'break'; start: string; end: string; pause: TimeRange }
   | { reason: 'off_grid'; start: string; every: number; from: string }
-  | { reason: 'full'; start: string; position: number; count: number; blocked: number };
+  | { reason: 'full'; start: string; position: number; count: number; blocked: number; persons?: number };
 
 export interface BookingCheckInput extends Omit<FreeSlotsInput, 'notBefore'> {
   /** 'HH:MM', the first appointment's start. */
@@ -32,6 +32,8 @@ export interface BookingCheckInput extends Omit<FreeSlotsInput, 'notBefore'> {
   count: number;
   /** Blocked slots over the whole row, ≥ 0. */
   blocked: number;
+  /** Appointments booked side by side at each position (a group's members at one time), ≥ 1; default 1. */
+  persons?: number;
   /** The centre's wall clock now; a start before it is in the past. */
   now?: { date: string; time: string };
 }
@@ -70,11 +72,19 @@ export function checkBooking(input: BookingCheckInput): BookingRefusal | null {
         : null;
     })
     .filter((o): o is Interval & { persons: number } => !!o);
-  const needed = 1 + input.blocked;
+  const persons = Math.max(1, input.persons ?? 1);
+  const needed = persons + input.blocked;
   for (let i = 0; i < input.count; i++) {
     const s = start + i * length;
     if (peakLoad(occupations, s, s + length) + needed > input.capacity) {
-      return { reason: 'full', start: fromMinutes(s), position: i + 1, count: input.count, blocked: input.blocked };
+      return {
+        reason: 'full',
+        start: fromMinutes(s),
+        position: i + 1,
+        count: input.count,
+        blocked: input.blocked,
+        ...(persons > 1 ? { persons } : {}),
+      };
     }
   }
   return null;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { date, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { now } from '../../clock';
 import { centres } from './centres';
 
@@ -27,7 +27,11 @@ export const customers = pgTable(
     ik_id: integer('ik_id'),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`).$defaultFn(now),
   },
-  (t) => [index('customers_staff_name_idx').on(t.staff_id, t.last_name, t.first_name)],
+  (t) => [
+    index('customers_staff_name_idx').on(t.staff_id, t.last_name, t.first_name),
+    // The CSV import matches existing customers by name and birthday: candidates by birthday.
+    index('customers_staff_birthday_idx').on(t.staff_id, t.birthday),
+  ],
 );
 
 /** Groups (institutions) of a centre. */
@@ -41,7 +45,8 @@ export const institutions = pgTable(
     name: text('name').notNull(),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`).$defaultFn(now),
   },
-  (t) => [index('institutions_staff_idx').on(t.staff_id)],
+  // A group name is unique per centre, whatever its case.
+  (t) => [uniqueIndex('institutions_staff_name_uq').on(t.staff_id, sql`lower(${t.name})`)],
 );
 
 export const customerInstitutions = pgTable(

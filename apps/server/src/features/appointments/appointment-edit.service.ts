@@ -52,7 +52,15 @@ async function assertBookable(
   service: Service,
   date: string,
   time: string,
-  plan: { count: number; blocked: number; overbook: boolean; exceptIds: number[]; field: 'time' | 'start_date' },
+  plan: {
+    count: number;
+    blocked: number;
+    /** Appointments side by side at the start (a group's bulk booking); default 1. */
+    persons?: number;
+    overbook: boolean;
+    exceptIds: number[];
+    field: 'time' | 'start_date' | 'sSelectedDateTime';
+  },
   now: Date,
 ) {
   if (plan.overbook) return;
@@ -66,6 +74,7 @@ async function assertBookable(
     time,
     count: plan.count,
     blocked: plan.blocked,
+    persons: plan.persons,
     now: wallClockOf(now, timeZone),
   });
   // The request's time field: the form marks it.
@@ -157,6 +166,57 @@ async function insertSeries(
     after: { ids, blocked_ids: blockedIds, overbook: body.overbook },
   });
   return { id: ids[0]!, ids, blocked_ids: blockedIds };
+}
+
+/**
+ * One appointment for each of many customers at the same start (a group's
+ * bulk booking), inside the caller's transaction: the same service check and
+ * booking rule as a single appointment, needing one place per customer.
+ * Answers the new appointments' ids in the order of `customerIds`.
+ */
+export async function insertSideBySide(
+  tx: DbOrTx,
+  auth: AuthContext,
+  staffId: number,
+  customerIds: number[],
+  input: { service_id: number; date: string; time: string; overbook: boolean },
+  now: Date,
+) {
+  const service = await serviceOfCentre(tx, staffId, input.service_id, true);
+  await assertBookable(
+    tx,
+    staffId,
+    service,
+    input.date,
+    input.time,
+    {
+      count: 1,
+      blocked: 0,
+      persons: customerIds.length,
+      overbook: input.overbook,
+      exceptIds: [],
+      field: 'sSelectedDateTime',
+    },
+    now,
+  );
+  const timeZone = await scheduleRepo.centreTimeZone(tx, staffId);
+  const start = zonedInstant(input.date, input.time, timeZone);
+  const rows = customerIds.flatMap((customerId) =>
+    seriesRows(staffId, customerId, service, start, { count: 1, blocked: 0, seriesId: randomUUID() }),
+  );
+  const ids: number[] = [];
+  for (let i = 0; i < rows.length; i += 500) {
+    ids.push(...(await repo.insertAppointments(tx, rows.slice(i, i + 500))).map((r) => r.id));
+  }
+  await writeAudit(tx, {
+    staff_id: staffId,
+    user_id: auth.userId,
+    entity: 'appointment',
+    entity_id: ids[0]!,
+    action: 'create',
+    after: { ids, overbook: input.overbook, side_by_side: ids.length },
+  });
+  return ids;
 }
 
 export async function createForCustomer(

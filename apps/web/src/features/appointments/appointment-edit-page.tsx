@@ -15,6 +15,7 @@ import { useBack } from '../../ui/back';
 import { applyServerErrors, labelsOf } from '../../ui/server-errors';
 import { CHECK_IN_QR_TITLE, CheckInQrCode } from '../forms/check-in-qr-code-modal';
 import { VACCINATION_DATA_TITLE, VaccinationData } from '../forms/save-vaccination-data-modal';
+import { AppointmentGroups } from '../groups/appointment-groups';
 import { AppointmentReceiptDemisActions } from '../receipts/appointment-receipt-demis-actions';
 import { unappliedSeriesChange } from './appointment-edit-result';
 import { APPOINTMENT_LABELS, editFormPath } from './appointment-field-labels';
@@ -167,6 +168,12 @@ export default function AppointmentEditPage() {
               Patientendaten an Erweiterung
             </Button>
           </Group>
+          <AppointmentGroups
+            staffId={auth.staffId}
+            appointmentId={a.appointment_id}
+            customerId={a.customer_id}
+            initial={a.aInstitutionIds}
+          />
         </Stack>
       </Paper>
       <Modal

@@ -2,6 +2,7 @@ import { Group } from '@mantine/core';
 import type { Appointment } from '@tz/shared/appointments/appointments.contract';
 import { useSessionInfo } from '../../auth/use-session';
 import { AppointmentFormActions } from '../forms/appointment-form-actions';
+import { AppointmentRowGroups } from '../groups/appointment-groups';
 import { AppointmentReceiptDemisActions } from '../receipts/appointment-receipt-demis-actions';
 
 export interface RowExtraActionsProps {
@@ -13,7 +14,8 @@ export interface RowExtraActionsProps {
 /**
  * The buttons of other areas in each appointment row, in the order of the
  * spec: receipt and DEMIS (with official form and hand-offs), then the
- * questionnaire (invite, QR, filled-out form) or vaccination data.
+ * questionnaire (invite, QR, filled-out form) or vaccination data, then the
+ * appointment's groups.
  */
 export function AppointmentRowExtraActions({ appointment: a, centreType }: RowExtraActionsProps) {
   const info = useSessionInfo();
@@ -24,6 +26,7 @@ export function AppointmentRowExtraActions({ appointment: a, centreType }: RowEx
         centre={{ type: centreType, email: info.data?.centre.email ?? null }}
       />
       <AppointmentFormActions appointment={a} centreType={centreType} />
+      <AppointmentRowGroups appointment={a} />
     </Group>
   );
 }

@@ -6,8 +6,10 @@ import { MSG } from '@tz/shared/messages';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../api/client';
+import { useAuth } from '../../auth/use-session';
 import { to } from '../../routes';
 import { applyServerErrors, labelsOf } from '../../ui/server-errors';
+import { CustomerGroups } from '../groups/customer-groups';
 import { CUSTOMER_LABELS } from './customer-field-labels';
 import {
   CustomerFieldsSection,
@@ -37,6 +39,7 @@ const valuesOf = (c: Customer): CustomerFieldValues => ({
 /** customer_edit: every customer field; a possible duplicate is a warning. */
 export default function CustomerEditPage() {
   const customerId = Number(useParams().id);
+  const auth = useAuth();
   const customer = useCustomer(customerId);
   const save = useUpdateCustomer(customerId);
   const [error, setError] = useState<string | null>(null);
@@ -92,6 +95,7 @@ export default function CustomerEditPage() {
           {error}
         </Alert>
       )}
+      <CustomerGroups staffId={auth.staffId} customerId={customerId} />
       <form onSubmit={submit} noValidate>
         <Stack>
           <CustomerFieldsSection form={form} />
