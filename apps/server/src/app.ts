@@ -25,13 +25,17 @@ z.config(z.locales.de());
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
+/** TRUST_PROXY as a hop count: the nearest `hops` addresses are proxies (as proxy-addr counts them). */
+const trustHops = (hops: number) => (_address: string, i: number) => i < hops;
+
 /** Builds the whole app without listening, so tests drive it through inject(). */
 export async function buildApp(config: Config, database: Database): Promise<{ app: FastifyInstance; deps: AppDeps }> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: 'x-request-id',
-    trustProxy: true,
+    // Off unless TRUST_PROXY names the proxies: otherwise any client could choose its own address and host.
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 20 * 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -42,9 +46,13 @@ export async function buildApp(config: Config, database: Database): Promise<{ ap
     database,
     db: database.db,
     endpoints: [],
+    routes: [],
     sessions: new SessionCache(config.sessionCacheSeconds * 1000, nowMs),
     reportError: tracer.capture,
   };
+  app.addHook('onRoute', (r) => {
+    for (const method of [r.method].flat()) deps.routes.push({ method, url: r.url });
+  });
   registerErrorHandler(app, deps.reportError);
   // Plain HTML form posts (official form preview in a new window) arrive url-encoded.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {

@@ -1,5 +1,13 @@
-import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { type Config, loadConfig as load } from './config';
+
+// Outside production without JWT_SECRET the config keeps generated secrets in a file: a temporary one here.
+const dir = mkdtempSync(path.join(os.tmpdir(), 'tz-config-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const loadConfig = (env: NodeJS.ProcessEnv): Config => load({ SECRETS_FILE: path.join(dir, 'secrets.json'), ...env });
 
 describe('config', () => {
   it('refuses production with the default secrets', () => {
