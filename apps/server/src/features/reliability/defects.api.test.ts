@@ -108,7 +108,8 @@ describe('defect 3: client-chosen addresses are not trusted by default', () => {
   });
 
   it('with TRUST_PROXY set, takes the address the named proxy reports', async () => {
-    const proxied = await createTestApp({ trustProxy: ['10.0.0.1'] });
+    // a second app on the same database, trusting one proxy
+    const proxied = { ...(await buildApp(testConfig({ trustProxy: ['10.0.0.1'] }), t.database)), database: t.database };
     try {
       const email = `proxy-${Date.now()}@example.org`;
       for (const remoteAddress of ['10.0.0.1', '10.0.0.2']) {
@@ -123,7 +124,7 @@ describe('defect 3: client-chosen addresses are not trusted by default', () => {
       const rows = await proxied.database.db.select().from(loginFailures).where(eq(loginFailures.email, email));
       expect(rows.map((r) => r.ip).sort()).toEqual(['10.0.0.2', '192.0.2.7']);
     } finally {
-      await proxied.close();
+      await proxied.app.close();
     }
   });
 });
