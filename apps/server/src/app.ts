@@ -7,10 +7,10 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { useGermanZodMessages } from '@tz/shared/http/zod-german';
 import { MSG } from '@tz/shared/messages';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppDeps } from './app-deps';
 import { SessionCache } from './auth/session-cache';
 import { nowMs } from './clock';
@@ -21,7 +21,7 @@ import { registerErrorHandler } from './http/error-handler';
 import { createErrorTracer } from './http/error-tracing';
 import { hostCheck } from './http/host-check';
 
-z.config(z.locales.de());
+useGermanZodMessages();
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 

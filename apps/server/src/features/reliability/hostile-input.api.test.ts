@@ -17,7 +17,7 @@ import { arbitraryFor, asText } from './hostile-input';
  * prototype pollution. CI runs a few cases per route with a fixed seed;
  * RELIABILITY_FUZZ_RUNS (cases per route) and RELIABILITY_FUZZ_SEED make it larger or new.
  */
-const RUNS = Number(process.env.RELIABILITY_FUZZ_RUNS ?? 6);
+const RUNS = Number(process.env.RELIABILITY_FUZZ_RUNS ?? 5);
 const SEED = Number(process.env.RELIABILITY_FUZZ_SEED ?? 16);
 /** Written on a refusal by design: a wrong login is booked before the password is checked. */
 const TABLES_THAT_COUNT_REFUSALS = new Set(['login_failures']);

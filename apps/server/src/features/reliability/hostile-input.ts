@@ -79,7 +79,7 @@ const WRONG_TYPES: unknown[] = [
 
 const deep = (n: number): unknown => {
   let v: unknown = 1;
-  for (let i = 0; i < n; i++) v = { a: v, b: [v] };
+  for (let i = 0; i < n; i++) v = i % 2 ? { a: v } : [v];
   return v;
 };
 
