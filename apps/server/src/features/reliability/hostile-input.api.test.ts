@@ -81,21 +81,32 @@ function caseArbitrary(e: Endpoint) {
     body: e.body ? arbitraryFor(e.body) : fc.constant(undefined),
     raw: fc.option(fc.constantFrom(...PROTO_BODIES), { freq: 8 }),
     ownCentre: fc.boolean(),
+    /** A path segment sent as it is: broken percent-encodings, an encoded NUL or surrogate, dot segments. */
+    rawSegment: fc.option(fc.constantFrom('%', '%ff', '%ED%A0%80', '%00', '..', '%2e%2e', '%C0%AE'), { freq: 6 }),
   });
 }
 
-function urlOf(e: Endpoint, params: unknown, query: unknown, ownCentre: boolean): string {
-  const p = (params && typeof params === 'object' ? params : {}) as Record<string, unknown>;
+/** encodeURIComponent refuses lone surrogates; send them as the replacement character, as a browser would. */
+const wellFormed = (v: string) =>
+  v.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
+const encode = (v: string) => encodeURIComponent(wellFormed(v));
+
+function urlOf(e: Endpoint, c: { params: unknown; query: unknown; ownCentre: boolean; rawSegment: string | null }) {
+  const { query } = c;
+  const p = (c.params && typeof c.params === 'object' ? c.params : {}) as Record<string, unknown>;
+  const names = [...e.path.matchAll(/:([A-Za-z_]+)/g)].map((m) => m[1]!);
+  const rawFor = c.rawSegment === null ? undefined : names.filter((n) => n !== 'staffId').pop();
   const path = e.path.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
-    if (name === 'staffId' && ownCentre) return String(admin.centre.id);
+    if (name === 'staffId' && c.ownCentre) return String(admin.centre.id);
+    if (name === rawFor) return c.rawSegment!;
     const v = asText(p[name]);
-    return encodeURIComponent(v === '' ? '1' : v);
+    return encode(v === '' ? '1' : v);
   });
   if (!query || typeof query !== 'object' || Array.isArray(query)) return path;
   const qs = new URLSearchParams();
   for (const [k, v] of Object.entries(query)) {
     if (v === undefined) continue;
-    for (const one of Array.isArray(v) ? v : [v]) qs.append(k, asText(one));
+    for (const one of Array.isArray(v) ? v : [v]) qs.append(k, wellFormed(asText(one)));
   }
   const s = qs.toString();
   return s ? `${path}?${s}` : path;
@@ -125,7 +136,7 @@ describe('hostile input', () => {
             const payload = c.raw ?? (c.body === undefined ? undefined : JSON.stringify(c.body));
             const res = await t.app.inject({
               method: e.method,
-              url: urlOf(e, c.params, c.query, c.ownCentre),
+              url: urlOf(e, c),
               headers: {
                 ...headers,
                 ...(hasBody && payload !== undefined ? { 'content-type': 'application/json' } : {}),
