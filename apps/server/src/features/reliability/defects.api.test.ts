@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { ROLE } from '@tz/shared/constants';
 import { MSG } from '@tz/shared/messages';
 import { eq } from 'drizzle-orm';
@@ -80,6 +81,97 @@ describe('defect 1: the database going away', () => {
       });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().last_name).toBe('Vorher');
+    },
+  );
+});
+
+/** A TCP proxy in front of PostgreSQL that can be cut and restored, as a restart or a network failure would. */
+async function pgProxy(target: URL) {
+  const sockets = new Set<net.Socket>();
+  let server: net.Server | undefined;
+  let port = 0;
+  const listen = () =>
+    new Promise<void>((resolve) => {
+      server = net.createServer((client) => {
+        const upstream = net.connect(Number(target.port || 5432), target.hostname);
+        for (const s of [client, upstream]) {
+          sockets.add(s);
+          s.on('close', () => sockets.delete(s));
+          s.on('error', () => {});
+        }
+        client.pipe(upstream).pipe(client);
+      });
+      server.listen(port, '127.0.0.1', () => {
+        port = (server!.address() as net.AddressInfo).port;
+        resolve();
+      });
+    });
+  await listen();
+  const url = new URL(target);
+  url.hostname = '127.0.0.1';
+  url.port = String(port);
+  return {
+    url: url.toString(),
+    down: async () => {
+      await new Promise<void>((r) => {
+        server!.close(() => r());
+        for (const s of sockets) s.destroy();
+      });
+    },
+    up: listen,
+  };
+}
+
+describe('defect 1 under way: the database goes away and comes back', () => {
+  it.runIf(process.env.TEST_DB_KIND === 'postgres')(
+    'answers 503 while it is away, works again without a restart, and keeps every acknowledged write',
+    async () => {
+      const proxy = await pgProxy(new URL((t.database.raw as pg.Pool).options.connectionString!));
+      const database = openPostgres(proxy.url, 3, () => {});
+      const { app } = await buildApp(testConfig(), database);
+      try {
+        const user = await createUser(t.database.db, { staff_id: own.centre.id, role_id: ROLE.staff });
+        const token = (
+          await app.inject({
+            method: 'POST',
+            url: '/api/auth/login',
+            payload: { email: user.email, password: 'geheim123' },
+          })
+        ).json().token as string;
+        const headers = { authorization: `Bearer ${token}` };
+        const customer = await createCustomer(t.database.db, { staff_id: own.centre.id });
+        const url = `/api/staff/${own.centre.id}/customers/${customer.id}`;
+        const rename = (last_name: string) =>
+          app.inject({
+            method: 'POST',
+            url,
+            headers,
+            payload: { first_name: 'Erika', last_name, gender: 1, birthday: '1980-05-17' },
+          });
+        expect((await rename('Vorher')).statusCode).toBe(200);
+
+        await proxy.down();
+        const started = Date.now();
+        const during = await Promise.all([
+          app.inject({ method: 'GET', url, headers }),
+          rename('Waehrenddessen'),
+          app.inject({ method: 'GET', url: '/api/health' }),
+        ]);
+        expect(during.map((r) => r.statusCode)).toEqual([503, 503, 503]);
+        expect(during[0]!.json().error).toBe('DATABASE_UNAVAILABLE');
+        expect(Date.now() - started).toBeLessThan(8000);
+
+        await proxy.up();
+        const health = await app.inject({ method: 'GET', url: '/api/health' });
+        expect(health.statusCode, health.body).toBe(200);
+        expect((await rename('Nachher')).statusCode).toBe(200);
+        const [row] = await t.database.db.select().from(customers).where(eq(customers.id, customer.id));
+        expect(row!.last_name).toBe('Nachher');
+      } finally {
+        await app.close();
+        await database.close();
+        await proxy.down();
+      }
     },
   );
 });
