@@ -101,19 +101,20 @@ const defOf = (s: z.ZodType) => s._zod.def as unknown as Def;
 /** Mostly fitting values with hostile ones mixed in, for one schema. */
 export function arbitraryFor(schema: z.ZodType, depth = 0): fc.Arbitrary<unknown> {
   const def = defOf(schema);
+  // mostly fitting, so that some cases get past validation into the services
   const mix = (fitting: fc.Arbitrary<unknown>) =>
-    fc.oneof({ weight: 5, arbitrary: fitting }, { weight: 1, arbitrary: wrongType });
+    fc.oneof({ weight: 12, arbitrary: fitting }, { weight: 1, arbitrary: wrongType });
   if (depth > 6) return wrongType;
   switch (def.type) {
     case 'string': {
       const max = (schema as z.ZodString).maxLength;
-      const arbs: fc.Arbitrary<unknown>[] = [
-        fc.constantFrom(...PLAUSIBLE_STRINGS),
-        fc.string({ maxLength: Math.min(max ?? 30, 30) }),
-        hostileString,
+      const arbs: fc.WeightedArbitrary<unknown>[] = [
+        { weight: 6, arbitrary: fc.constantFrom(...PLAUSIBLE_STRINGS) },
+        { weight: 2, arbitrary: fc.string({ maxLength: Math.min(max ?? 30, 30) }) },
+        { weight: 2, arbitrary: hostileString },
       ];
       if (max !== null && max !== undefined && max < 20_000) {
-        arbs.push(fc.constant('x'.repeat(max + 1)));
+        arbs.push({ weight: 1, arbitrary: fc.constant('x'.repeat(max + 1)) });
       }
       return mix(fc.oneof(...arbs));
     }
