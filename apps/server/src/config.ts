@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { loadOrCreateSecrets, randomSecrets } from './secrets';
@@ -33,8 +34,8 @@ const envSchema = z.object({
    */
   TRUST_PROXY: z
     .string()
-    .regex(/^[0-9A-Za-z.:/,\s-]*$/, 'erwartet eine Zahl oder eine Liste von Adressen')
-    .default(''),
+    .default('')
+    .refine((v) => parseTrustProxy(v) !== undefined, 'erwartet eine Zahl oder eine Komma-Liste von IP-Adressen/CIDRs'),
   /**
    * The address the public reaches this installation at (links in e-mails), e.g.
    * https://termine.example.de. A centre whose host is in the hosts table uses that host.
@@ -175,7 +176,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: secrets.jwtSecret,
     certKey: secrets.certKey,
     secretsFile,
-    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    trustProxy: parseTrustProxy(e.TRUST_PROXY) ?? false,
     publicUrl: e.PUBLIC_URL ? e.PUBLIC_URL.replace(/\/+$/, '') : undefined,
     tokenTtlSeconds: e.TOKEN_TTL_SECONDS,
     sessionCacheSeconds: e.SESSION_CACHE_SECONDS,
@@ -210,14 +211,24 @@ function definedSecrets(jwtSecret: string | undefined, certKey: string | undefin
 }
 
 /** TRUST_PROXY → Fastify's trustProxy: '' none, '2' two hops, '10.0.0.1, 10.1.0.0/16' those proxies. */
-export function parseTrustProxy(value: string): false | number | string[] {
+export function parseTrustProxy(value: string): false | number | string[] | undefined {
   const v = value.trim();
   if (!v) return false;
-  if (/^\d+$/.test(v)) return Number(v);
-  return v
+  if (/^\d{1,2}$/.test(v)) return Number(v);
+  const list = v
     .split(',')
     .map((a) => a.trim())
     .filter(Boolean);
+  return list.every(isProxyAddress) ? list : undefined;
+}
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+/** What proxy-addr accepts: an IP, an IP/prefix (or IP/netmask), or one of its names. */
+function isProxyAddress(a: string): boolean {
+  if (PROXY_NAMES.has(a)) return true;
+  const [ip, bits, ...rest] = a.split('/');
+  if (rest.length || !ip || !isIP(ip)) return false;
+  return bits === undefined || /^\d{1,3}$/.test(bits) || isIP(bits) !== 0;
 }
 
 /** A config for tests: same parser, test defaults, random secrets of its own (no file). */
