@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
+import { now } from '../../clock';
 import { testConfig } from '../../config';
 import { openPostgres } from '../../db/client';
 import { customers } from '../../db/schema/customers';
@@ -12,8 +13,11 @@ import { mailOutbox } from '../../db/schema/mail';
 import { hosts } from '../../db/schema/platform';
 import { loginFailures } from '../../db/schema/users';
 import { centreWithUser, createCustomer, createFormAppointment, createUser } from '../../test/factories';
+import { startSmtp } from '../../test/smtp';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { ensureDefaultForms } from '../forms/default-forms';
+import { findMail } from '../mail/mail.repository';
+import { enqueueMail, processOutbox } from '../mail/mail-outbox';
 
 /** The defects of issue 16, each proven through the real app. */
 let t: TestApp;
@@ -355,5 +359,32 @@ describe('defect 8: the login failure limit under parallel attempts', () => {
     }
     const rows = await t.database.db.select().from(loginFailures).where(eq(loginFailures.email, user.email));
     expect(rows).toHaveLength(0);
+  });
+});
+
+describe('faults: the mail server is down', () => {
+  it('keeps the mail queued with the error while SMTP refuses connections, and sends it once SMTP is back', async () => {
+    const down = { db: t.database.db, config: { ...t.deps.config, smtpUrl: 'smtp://127.0.0.1:1' } };
+    const id = await enqueueMail(t.database.db, {
+      staff_id: own.centre.id,
+      kind: 'test',
+      to: 'spaeter@kunde.example',
+      subject: 'Kommt später',
+      text: 'x',
+    });
+    await processOutbox(down);
+    const failed = await findMail(t.database.db, id);
+    expect(failed).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(failed!.last_error).toMatch(/ECONNREFUSED|connect/i);
+
+    const smtp = await startSmtp();
+    try {
+      await t.database.db.update(mailOutbox).set({ next_attempt_at: now() }).where(eq(mailOutbox.id, id));
+      await processOutbox({ db: t.database.db, config: { ...t.deps.config, smtpUrl: smtp.url } });
+      expect((await findMail(t.database.db, id))?.status).toBe('sent');
+      expect(smtp.received.some((m) => m.to.includes('spaeter@kunde.example'))).toBe(true);
+    } finally {
+      await smtp.close();
+    }
   });
 });
