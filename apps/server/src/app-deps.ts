@@ -15,6 +15,8 @@ export interface AppDeps {
   db: Db;
   /** Every endpoint registered, filled while routes register. */
   endpoints: Endpoint[];
+  /** Every route Fastify registered (endpoints, docs, static files): the authorization matrix checks each has a contract. */
+  routes: { method: string; url: string }[];
   /** Verified sessions of the last few seconds; services drop a user's entries after changing them. */
   sessions: SessionCache;
   /** Sentry-compatible reporting when SENTRY_DSN is set; a no-op otherwise. */

@@ -7,10 +7,10 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { useGermanZodMessages } from '@tz/shared/http/zod-german';
 import { MSG } from '@tz/shared/messages';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppDeps } from './app-deps';
 import { SessionCache } from './auth/session-cache';
 import { nowMs } from './clock';
@@ -21,9 +21,12 @@ import { registerErrorHandler } from './http/error-handler';
 import { createErrorTracer } from './http/error-tracing';
 import { hostCheck } from './http/host-check';
 
-z.config(z.locales.de());
+useGermanZodMessages();
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+/** TRUST_PROXY as a hop count: the nearest `hops` addresses are proxies (as proxy-addr counts them). */
+const trustHops = (hops: number) => (_address: string, i: number) => i < hops;
 
 /** Builds the whole app without listening, so tests drive it through inject(). */
 export async function buildApp(config: Config, database: Database): Promise<{ app: FastifyInstance; deps: AppDeps }> {
@@ -31,7 +34,8 @@ export async function buildApp(config: Config, database: Database): Promise<{ ap
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: 'x-request-id',
-    trustProxy: true,
+    // Off unless TRUST_PROXY names the proxies: otherwise any client could choose its own address and host.
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 20 * 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -42,9 +46,13 @@ export async function buildApp(config: Config, database: Database): Promise<{ ap
     database,
     db: database.db,
     endpoints: [],
+    routes: [],
     sessions: new SessionCache(config.sessionCacheSeconds * 1000, nowMs),
     reportError: tracer.capture,
   };
+  app.addHook('onRoute', (r) => {
+    for (const method of [r.method].flat()) deps.routes.push({ method, url: r.url });
+  });
   registerErrorHandler(app, deps.reportError);
   // Plain HTML form posts (official form preview in a new window) arrive url-encoded.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {

@@ -1,5 +1,13 @@
-import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { type Config, loadConfig as load } from './config';
+
+// Outside production without JWT_SECRET the config keeps generated secrets in a file: a temporary one here.
+const dir = mkdtempSync(path.join(os.tmpdir(), 'tz-config-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const loadConfig = (env: NodeJS.ProcessEnv): Config => load({ SECRETS_FILE: path.join(dir, 'secrets.json'), ...env });
 
 describe('config', () => {
   it('refuses production with the default secrets', () => {
@@ -70,5 +78,24 @@ describe('config', () => {
     expect(loadConfig({ DEMIS_LOINC_VERSION: '2.80' }).demisLoincVersion).toBe('2.80');
     expect(() => loadConfig({ DEMIS_LOINC_VERSION: 'neu' })).toThrow(/DEMIS_LOINC_VERSION/);
     expect(() => loadConfig({ DEMIS_SNOMED_VERSION: '20241115' })).toThrow(/DEMIS_SNOMED_VERSION/);
+  });
+
+  it('trusts no proxy by default; TRUST_PROXY names hops or proxy addresses and refuses anything else', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,loopback, ::1' }).trustProxy).toEqual([
+      '127.0.0.1',
+      '10.0.0.0/8',
+      'loopback',
+      '::1',
+    ]);
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY/);
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.1/8/1' })).toThrow(/TRUST_PROXY/);
+  });
+
+  it('reads PUBLIC_URL without a trailing slash and refuses what is not an http(s) address', () => {
+    expect(loadConfig({}).publicUrl).toBeUndefined();
+    expect(loadConfig({ PUBLIC_URL: 'https://termine.example.de/' }).publicUrl).toBe('https://termine.example.de');
+    expect(() => loadConfig({ PUBLIC_URL: 'javascript:alert(1)' })).toThrow(/PUBLIC_URL/);
   });
 });

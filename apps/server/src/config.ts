@@ -1,9 +1,9 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { loadOrCreateSecrets, randomSecrets } from './secrets';
 
 /** The only reader of process.env. Parsed once; a bad value stops the start. */
-const DEFAULT_SECRET = 'dev-only-secret-change-me-please-0123456789';
-const DEFAULT_CERT_KEY = 'dev-only-certificate-key-change-me-0123456789';
 
 const bool = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
@@ -21,8 +21,29 @@ const envSchema = z.object({
   EXPORT_DIR: z.string().default('./data/exports'),
   /** How often the export worker looks for requested exports; 0: only on the admin's dispatch or `npm run worker`. */
   EXPORT_POLL_SECONDS: z.coerce.number().int().min(0).max(86400).default(60),
-  JWT_SECRET: z.string().min(32).default(DEFAULT_SECRET),
-  CERT_KEY: z.string().min(32).default(DEFAULT_CERT_KEY),
+  /** Both unset outside production: random ones, kept in SECRETS_FILE (created at the first start, mode 600). */
+  JWT_SECRET: z.string().min(32).optional(),
+  CERT_KEY: z.string().min(32).optional(),
+  /** Default: secrets.json beside the PGlite folder (./data/secrets.json). */
+  SECRETS_FILE: z.string().optional(),
+  /**
+   * Which proxies may tell the client's address and host (X-Forwarded-For/-Host):
+   * unset = none (the default; every client is who it connects as), a number = that
+   * many proxy hops, otherwise a comma-separated list of proxy addresses or CIDRs
+   * (also `loopback`, `linklocal`, `uniquelocal`).
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('')
+    .refine((v) => parseTrustProxy(v) !== undefined, 'erwartet eine Zahl oder eine Komma-Liste von IP-Adressen/CIDRs'),
+  /**
+   * The address the public reaches this installation at (links in e-mails), e.g.
+   * https://termine.example.de. A centre whose host is in the hosts table uses that host.
+   */
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/ })
+    .optional()
+    .or(z.literal('')),
   TOKEN_TTL_SECONDS: z.coerce
     .number()
     .int()
@@ -86,6 +107,12 @@ export type Config = {
   exportPollSeconds: number;
   jwtSecret: string;
   certKey: string;
+  /** Where generated secrets live (only read when JWT_SECRET/CERT_KEY are not set). */
+  secretsFile: string;
+  /** Fastify's trustProxy: false, a hop count or proxy addresses. */
+  trustProxy: false | number | string[];
+  /** PUBLIC_URL without a trailing slash; see publicBaseUrl(). */
+  publicUrl: string | undefined;
   tokenTtlSeconds: number;
   /** How long the guard trusts a verified session without asking the database (0 = always ask). */
   sessionCacheSeconds: number;
@@ -141,7 +168,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   if (e.NODE_ENV === 'production') {
-    if (e.JWT_SECRET === DEFAULT_SECRET || e.CERT_KEY === DEFAULT_CERT_KEY) {
+    if (!e.JWT_SECRET || !e.CERT_KEY) {
       throw new Error('NODE_ENV=production verlangt eigene Werte für JWT_SECRET und CERT_KEY.');
     }
     if (e.TEST_NOW || e.TEST_API) {
@@ -151,17 +178,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // A production server reports to the real DEMIS unless told otherwise; everything else to the test environment.
   const demisEnvironment: DemisEnvironment =
     e.DEMIS_ENVIRONMENT ?? (e.NODE_ENV === 'production' ? 'production' : 'test');
+  const dataDir = path.resolve(e.DATA_DIR);
+  const secretsFile = path.resolve(e.SECRETS_FILE || path.join(path.dirname(dataDir), 'secrets.json'));
+  // No secret is written in the source: configured ones, or the installation's own random ones.
+  const secrets =
+    e.JWT_SECRET && e.CERT_KEY
+      ? { jwtSecret: e.JWT_SECRET, certKey: e.CERT_KEY }
+      : { ...loadOrCreateSecrets(secretsFile), ...definedSecrets(e.JWT_SECRET, e.CERT_KEY) };
   return {
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL || undefined,
-    dataDir: path.resolve(e.DATA_DIR),
+    dataDir,
     outboxDir: path.resolve(e.OUTBOX_DIR),
     exportDir: path.resolve(e.EXPORT_DIR),
     exportPollSeconds: e.EXPORT_POLL_SECONDS,
-    jwtSecret: e.JWT_SECRET,
-    certKey: e.CERT_KEY,
+    jwtSecret: secrets.jwtSecret,
+    certKey: secrets.certKey,
+    secretsFile,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY) ?? false,
+    publicUrl: e.PUBLIC_URL ? e.PUBLIC_URL.replace(/\/+$/, '') : undefined,
     tokenTtlSeconds: e.TOKEN_TTL_SECONDS,
     sessionCacheSeconds: e.SESSION_CACHE_SECONDS,
     // production never seeds demo data
@@ -198,7 +235,36 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
-/** A config for tests: same parser, test defaults. */
+function definedSecrets(jwtSecret: string | undefined, certKey: string | undefined) {
+  return { ...(jwtSecret ? { jwtSecret } : {}), ...(certKey ? { certKey } : {}) };
+}
+
+/** TRUST_PROXY → Fastify's trustProxy: '' none, '2' two hops, '10.0.0.1, 10.1.0.0/16' those proxies. */
+export function parseTrustProxy(value: string): false | number | string[] | undefined {
+  const v = value.trim();
+  if (!v) return false;
+  if (/^\d{1,2}$/.test(v)) return Number(v);
+  const list = v
+    .split(',')
+    .map((a) => a.trim())
+    .filter(Boolean);
+  return list.every(isProxyAddress) ? list : undefined;
+}
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+/** What proxy-addr accepts: an IP, an IP/prefix (or IP/netmask), or one of its names. */
+function isProxyAddress(a: string): boolean {
+  if (PROXY_NAMES.has(a)) return true;
+  const [ip, bits, ...rest] = a.split('/');
+  if (rest.length || !ip || !isIP(ip)) return false;
+  return bits === undefined || /^\d{1,3}$/.test(bits) || isIP(bits) !== 0;
+}
+
+/** A config for tests: same parser, test defaults, random secrets of its own (no file). */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WORKER: '0' }), ...overrides };
+  const { jwtSecret, certKey } = randomSecrets();
+  return {
+    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WORKER: '0', JWT_SECRET: jwtSecret, CERT_KEY: certKey }),
+    ...overrides,
+  };
 }

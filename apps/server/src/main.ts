@@ -31,6 +31,12 @@ async function shutdown(signal: string) {
   await database.close();
   process.exit(0);
 }
+// A stray rejected promise (a dropped database connection in a fire-and-forget call) is logged;
+// it must not take down a server that every other request still reaches.
+process.on('unhandledRejection', (err) => app.log.error({ err }, 'unhandled rejection'));
+if (config.env === 'production' && !config.publicUrl) {
+  app.log.warn('PUBLIC_URL ist nicht gesetzt: Links in E-Mails von Zentren ohne eigenen Host zeigen auf localhost.');
+}
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 

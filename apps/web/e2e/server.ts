@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -39,6 +40,18 @@ async function ownDatabase(name: string) {
   return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`) };
 }
 
+/** A port free right now: the server gets it up front, so its PUBLIC_URL (links in mails) is known. */
+function freePort() {
+  return new Promise<number>((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
 /**
  * Starts the real server on a free port with the demo platform, the test API
  * and its clock at `now`; resolves once it listens. `env` adds settings (e.g.
@@ -47,13 +60,15 @@ async function ownDatabase(name: string) {
 export async function startServer(name: string, now: string, env: Record<string, string> = {}): Promise<TestServer> {
   const dataDir = path.join(dataRoot, `e2e-${name}-${process.pid}`);
   const database = await ownDatabase(name);
+  const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
       ...process.env,
       NODE_ENV: 'test',
-      PORT: '0',
+      PORT: String(port),
+      PUBLIC_URL: `http://localhost:${port}`,
       HOST: '127.0.0.1',
       DEMO: '1',
       TEST_API: '1',

@@ -19,6 +19,13 @@ export const MSG = {
   notAvailableYet: 'Diese Seite ist noch nicht verfügbar',
   invalidInput: 'Die Eingaben sind ungültig. Bitte prüfen Sie die markierten Felder.',
   invalidJson: 'Die Anfrage konnte nicht gelesen werden (ungültiges JSON).',
+  /** Input hardening (http/safe-input.ts): every text and integer of every request. */
+  controlCharacters: 'Enthält unzulässige Steuerzeichen (z. B. Zeilenumbruch oder Nullzeichen).',
+  controlCharactersMultiline: 'Enthält unzulässige Steuerzeichen (z. B. ein Nullzeichen).',
+  numberTooLarge: 'Die Zahl ist zu groß.',
+  numberTooSmall: 'Die Zahl ist zu klein.',
+  /** The database cannot be reached (restart, network): the call may be repeated in a moment. */
+  databaseUnavailable: 'Die Datenbank ist gerade nicht erreichbar. Bitte versuchen Sie es in wenigen Sekunden erneut.',
   notFound: 'Die angeforderte Adresse wurde nicht gefunden.',
   forbidden: 'Sie haben keine Berechtigung für diese Aktion.',
   noPermissionTitle: 'Keine Berechtigung',

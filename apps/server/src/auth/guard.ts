@@ -1,5 +1,6 @@
 import { isPlatformAdmin } from '@tz/shared/constants';
 import type { Access } from '@tz/shared/http/endpoint';
+import { MSG } from '@tz/shared/messages';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { findActiveSession } from '../features/auth/auth.repository';
@@ -78,7 +79,18 @@ export function checkAccess(
     // A staff_id in the body must name the same centre as the path.
     const b = body as Record<string, unknown> | undefined;
     if (b && typeof b === 'object' && 'staff_id' in b && b.staff_id != null) {
-      if (Number(b.staff_id) !== pathStaff) throw AppError.forbidden();
+      if (bodyStaffId(b.staff_id) !== pathStaff) throw AppError.forbidden();
     }
   }
+}
+
+/**
+ * A body's staff_id as a number. The body is not validated yet (the guard runs
+ * first), so it may be anything: an object or array is refused as invalid input
+ * (Number() of some objects throws), never a 500.
+ */
+function bodyStaffId(value: unknown): number {
+  if (typeof value === 'number') return value;
+  if (typeof value === 'string') return Number(value);
+  throw AppError.field(400, 'staff_id', MSG.invalidInput, 'VALIDATION');
 }

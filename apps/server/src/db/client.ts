@@ -54,11 +54,30 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
   };
 }
 
-export function openPostgres(url: string, max = 10): Database {
+/** How long a call waits for a connection while the database is away before it answers 503. */
+export const CONNECT_TIMEOUT_MS = 5000;
+
+export function openPostgres(
+  url: string,
+  max = 10,
+  onError: (err: Error) => void = (err) => console.error('database connection lost:', err.message),
+): Database {
   const options = Object.entries(SESSION_SETTINGS)
     .map(([name, value]) => `-c ${name}=${value}`)
     .join(' ');
-  const pool = new pg.Pool({ connectionString: url, max, options });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    options,
+    // While PostgreSQL restarts, a call fails within seconds (503) instead of hanging.
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    // A connection whose peer vanished without a word is noticed and replaced.
+    keepAlive: true,
+  });
+  // An idle connection that PostgreSQL closes (restart, failover, terminate) emits 'error' on the
+  // pool; without a listener Node ends the process. The pool drops that client and opens a new one
+  // at the next call, so there is nothing to do but say so.
+  pool.on('error', onError);
   const db = drizzleNodePg(pool) as unknown as Db;
   return {
     db,

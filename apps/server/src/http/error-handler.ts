@@ -4,6 +4,7 @@ import { MSG } from '@tz/shared/messages';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from './app-error';
+import { isDatabaseUnavailable } from './database-errors';
 import type { ErrorEvent } from './error-tracing';
 
 /** Maps every failure to the one error shape; 5xx details never leave the server. */
@@ -50,6 +51,12 @@ export function registerErrorHandler(app: FastifyInstance, report: (e: ErrorEven
     }
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       return send(err.statusCode, { error: err.code ?? 'BAD_REQUEST', message: MSG.invalidInput });
+    }
+    if (isDatabaseUnavailable(err)) {
+      // PostgreSQL restarting or out of reach: the pool reconnects by itself; the caller may repeat.
+      req.log.warn({ err }, 'database unavailable');
+      reply.header('retry-after', '5');
+      return send(503, { error: 'DATABASE_UNAVAILABLE', message: MSG.databaseUnavailable });
     }
     req.log.error({ err }, 'unhandled error');
     trace(err, req.id, req.url);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ROLE } from '../constants';
 import { customerFieldsSchema } from '../customers/customers.contract';
 import { endpoint } from '../http/endpoint';
+import { multiline } from '../http/safe-input';
 import { MSG } from '../messages';
 import { isRealDate, isValidAppointmentTime, splitStartDate, TIME_MAX_LENGTH } from '../rules/appointment-time';
 import { appointmentSchema, appointmentStatusSchema } from './appointments.contract';
@@ -51,7 +52,7 @@ export const newAppointmentSchema = z.object({
   time: appointmentTimeSchema,
   service_id: z.number({ error: MSG.chooseProduct }).int().positive(MSG.chooseProduct),
   staff_id: z.number().int().positive(),
-  notes: z.string().max(2000).nullish(),
+  notes: multiline(z.string().max(2000)).nullish(),
   ...seriesFields,
   overbook: z.boolean().default(false),
 });
@@ -95,7 +96,7 @@ export const appointmentUpdateSchema = z.object({
     .refine((v) => isRealDate(v.slice(0, 10)), MSG.appointmentDateInvalid),
   service_id: z.number({ error: MSG.chooseProduct }).int().positive(MSG.chooseProduct),
   status: appointmentStatusSchema,
-  notes: z.string().max(2000).nullish(),
+  notes: multiline(z.string().max(2000)).nullish(),
   ...seriesFields,
   overbook: z.boolean().default(false),
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ROLE, SIGNATURE_MAX_BYTES } from '../constants';
 import { endpoint } from '../http/endpoint';
+import { multiline } from '../http/safe-input';
 import { MSG } from '../messages';
 import { QUESTION_TYPES } from '../rules/form-rules';
 
@@ -54,7 +55,9 @@ const MAX_ANSWER_CHARS = SIGNATURE_MAX_BYTES * 2;
 /** The spec's Answer: questionID, answer, extended. */
 export const answerInputSchema = z.object({
   questionID: z.number().int().positive(),
-  answer: z.union([z.string().max(MAX_ANSWER_CHARS, MSG.signatureTooLarge), z.number(), z.boolean()]).nullable(),
+  answer: z
+    .union([multiline(z.string().max(MAX_ANSWER_CHARS, MSG.signatureTooLarge)), z.number(), z.boolean()])
+    .nullable(),
   /** True for answers to follow-up (extended) questions. */
   extended: z.boolean().default(false),
 });

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { hardenInput } from './safe-input';
 
 /**
  * Who may call an endpoint. The server's guard enforces exactly this and the
@@ -40,7 +41,13 @@ export function endpoint<
   Q extends Schema = undefined,
   B extends Schema = undefined,
 >(e: Endpoint<P, Q, B, R, A>): Endpoint<P, Q, B, R, A> {
-  return e;
+  // Every request schema refuses control characters and out-of-range integers (safe-input.ts), once, here.
+  return {
+    ...e,
+    ...(e.params ? { params: hardenInput(e.params) } : {}),
+    ...(e.query ? { query: hardenInput(e.query) } : {}),
+    ...(e.body ? { body: hardenInput(e.body) } : {}),
+  };
 }
 
 /** Fills `:name` placeholders of a contract path. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ROLE } from '../constants';
 import { endpoint } from '../http/endpoint';
+import { multiline } from '../http/safe-input';
 
 export const hostBrandingSchema = z.object({
   host: z.string(),
@@ -39,8 +40,8 @@ export const getHealth = endpoint({
 });
 
 export const clientErrorSchema = z.object({
-  message: z.string().max(2000),
-  stack: z.string().max(10000).optional(),
+  message: multiline(z.string().max(2000)),
+  stack: multiline(z.string().max(10000)).optional(),
   url: z.string().max(2000).optional(),
 });
 

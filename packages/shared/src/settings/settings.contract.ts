@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ROLE } from '../constants';
 import { endpoint } from '../http/endpoint';
+import { multiline } from '../http/safe-input';
 import { MSG } from '../messages';
 
 const staffParams = z.object({ staffId: z.coerce.number().int().positive() });
@@ -87,13 +88,11 @@ const required = (f: SettingsField, max = 300) =>
     .max(max, `${L[f]} darf höchstens ${max} Zeichen lang sein`);
 
 /** Empty strings are stored as null. */
-const optional = (f: SettingsField, max = 300) =>
-  z
-    .string()
-    .trim()
-    .max(max, `${L[f]} darf höchstens ${max} Zeichen lang sein`)
-    .nullish()
-    .transform((v) => (v ? v : null));
+/** `lines`: a multi-line text (textarea), which keeps its line breaks (http/safe-input.ts). */
+const optional = (f: SettingsField, max = 300, lines = false) => {
+  const text = z.string().trim().max(max, `${L[f]} darf höchstens ${max} Zeichen lang sein`);
+  return (lines ? multiline(text) : text).nullish().transform((v) => (v ? v : null));
+};
 
 const requiredEmail = (f: SettingsField) =>
   required(f, 254).pipe(z.email(`${L[f]}: bitte eine gültige E-Mail-Adresse angeben`));
@@ -108,7 +107,7 @@ export const settingsInputSchema = z.object({
   full_name: required('full_name'),
   search_name: optional('search_name'),
   email: requiredEmail('email'),
-  info: optional('info', 2000),
+  info: optional('info', 2000, true),
   email_backup: optionalEmail('email_backup'),
   phone: required('phone', 50),
   phone_int: required('phone_int', 50),
@@ -181,7 +180,7 @@ export const settingsInputSchema = z.object({
   color2: colour('color2'),
   color3: colour('color3'),
   google_maps_link: optional('google_maps_link', 2000),
-  google_maps_embed: optional('google_maps_embed', 5000),
+  google_maps_embed: optional('google_maps_embed', 5000, true),
 });
 export type SettingsInput = z.input<typeof settingsInputSchema>;
 

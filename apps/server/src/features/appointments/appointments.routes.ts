@@ -2,7 +2,6 @@ import { Readable } from 'node:stream';
 import * as c from '@tz/shared/appointments/appointments.contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps';
-import { publicLinkBase } from '../../http/public-link';
 import { registerEndpoint } from '../../http/route';
 import * as service from './appointments.service';
 
@@ -34,8 +33,8 @@ export function appointmentsRoutes(app: FastifyInstance, deps: AppDeps) {
   registerEndpoint(app, deps, c.setPaymentClassification, ({ auth, params, body }) =>
     service.setPaymentClassification(deps, auth, params.staffId, params.appointmentId, body),
   );
-  registerEndpoint(app, deps, c.setAppointmentResult, ({ auth, params, body, req }) =>
-    service.setResult(deps, auth, params.staffId, params.appointmentId, body, publicLinkBase(req)),
+  registerEndpoint(app, deps, c.setAppointmentResult, ({ auth, params, body }) =>
+    service.setResult(deps, auth, params.staffId, params.appointmentId, body),
   );
   registerEndpoint(app, deps, c.addAppointmentInstitution, ({ auth, params }) =>
     service.changeInstitutions(deps, auth, params.staffId, params.appointmentId, {

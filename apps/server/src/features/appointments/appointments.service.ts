@@ -213,8 +213,6 @@ export async function setResult(
   staffId: number,
   appointmentId: number,
   body: { customer_id: number; res_detected: 1 | 2 | 4; res_date?: string | null },
-  /** Where links in mails start (http/public-link.ts); with it, an online booking's agreed result link is mailed. */
-  linkBase?: string,
 ) {
   return deps.db.transaction(async (tx) => {
     const centre = await centreOrThrow(tx, staffId);
@@ -242,7 +240,7 @@ export async function setResult(
       { res_detected: a.res_detected, res_date: a.res_date?.toISOString() ?? null },
       { res_detected: body.res_detected, res_date: resDate.toISOString() },
     );
-    if (linkBase) await mailResultLinkIfAgreed(deps, tx, staffId, appointmentId, body.res_detected, linkBase);
+    await mailResultLinkIfAgreed(deps, tx, staffId, appointmentId, body.res_detected);
     return { res_detected: body.res_detected, res_date: resDate.toISOString() };
   });
 }

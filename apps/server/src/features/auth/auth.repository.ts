@@ -27,7 +27,35 @@ export async function countRecentFailures(db: DbOrTx, email: string, ip: string,
 }
 
 export async function recordFailure(db: DbOrTx, email: string, ip: string) {
-  await db.insert(loginFailures).values({ email: email.toLowerCase(), ip, created_at: now() });
+  const [row] = await db
+    .insert(loginFailures)
+    .values({ email: email.toLowerCase(), ip, created_at: now() })
+    .returning({ id: loginFailures.id });
+  return row!.id;
+}
+
+/**
+ * The failure limit, atomically: under one lock, count the recent failures and,
+ * when below both limits, book this attempt as a failure at once. Parallel
+ * attempts therefore see each other's bookings (check-then-act let 40 parallel
+ * guesses through 12 checks instead of 10). The caller removes the booking when
+ * the password was right. Returns the booking's id, or undefined when over the limit.
+ */
+export async function reserveLoginAttempt(
+  db: Db,
+  a: { email: string; ip: string; since: Date; maxByEmail: number; maxByIp: number },
+): Promise<number | undefined> {
+  return db.transaction(async (tx) => {
+    // One lock for all logins (the IP limit spans accounts); held for two short statements.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('tz-login-failures'))`);
+    const failures = await countRecentFailures(tx, a.email, a.ip, a.since);
+    if (failures.byEmail >= a.maxByEmail || failures.byIp >= a.maxByIp) return undefined;
+    return recordFailure(tx, a.email, a.ip);
+  });
+}
+
+export async function dropFailure(db: DbOrTx, id: number) {
+  await db.delete(loginFailures).where(eq(loginFailures.id, id));
 }
 
 export async function clearFailures(db: DbOrTx, email: string) {

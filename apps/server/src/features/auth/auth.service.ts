@@ -15,19 +15,24 @@ export async function login(
   const { db, config } = deps;
   const email = input.email.trim();
   const since = new Date(nowMs() - config.loginWindowMinutes * 60_000);
-  const failures = await repo.countRecentFailures(db, email, input.ip, since);
-  // An office shares one IP, so the IP may fail more often than one account.
-  if (failures.byEmail >= config.loginMaxFailures || failures.byIp >= config.loginMaxFailures * 5) {
-    throw new AppError(429, 'TOO_MANY_LOGINS', MSG.tooManyLogins);
-  }
+  // Every attempt is booked as a failure before the password is checked (atomically with the count),
+  // and the booking is removed when it was right. An office shares one IP, so the IP may fail more often.
+  const attempt = await repo.reserveLoginAttempt(db, {
+    email,
+    ip: input.ip,
+    since,
+    maxByEmail: config.loginMaxFailures,
+    maxByIp: config.loginMaxFailures * 5,
+  });
+  if (attempt === undefined) throw new AppError(429, 'TOO_MANY_LOGINS', MSG.tooManyLogins);
 
   const user = await repo.findUserByEmail(db, email);
   const ok = await verifyPassword(user?.password_hash ?? DUMMY_HASH, input.password);
-  if (!user || !ok) {
-    await repo.recordFailure(db, email, input.ip);
-    throw AppError.unauthorized(MSG.wrongLogin, 'WRONG_LOGIN');
+  if (!user || !ok) throw AppError.unauthorized(MSG.wrongLogin, 'WRONG_LOGIN');
+  if (user.active !== 1) {
+    await repo.dropFailure(db, attempt);
+    throw AppError.forbidden(MSG.userBlocked, 'USER_BLOCKED');
   }
-  if (user.active !== 1) throw AppError.forbidden(MSG.userBlocked, 'USER_BLOCKED');
   await repo.clearFailures(db, email);
 
   const info = await repo.loadSessionInfo(db, user.id);

@@ -11,7 +11,7 @@ export const cancelPagePath = (token: string) => `/buchung/${encodeURIComponent(
 /**
  * The confirmation (date, time, address, questionnaire and cancel link) or
  * the cancellation notice, into the outbox in the caller's transaction.
- * Links start with `linkBase` (http/public-link.ts).
+ * Links start with `linkBase`: the centre's public base URL (http/public-url.ts).
  */
 export async function bookingMail(
   tx: DbOrTx,

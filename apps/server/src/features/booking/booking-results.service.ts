@@ -9,6 +9,7 @@ import type { AppDeps } from '../../app-deps';
 import { now as clockNow } from '../../clock';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../http/app-error';
+import { publicBaseUrl } from '../../http/public-url';
 import { enqueueMail } from '../mail/mail-outbox';
 import { renderMail, salutation } from '../mail/mail-template';
 import * as repo from './booking.repository';
@@ -31,7 +32,6 @@ export async function mailResultLinkIfAgreed(
   staffId: number,
   appointmentId: number,
   resDetected: number,
-  linkBase: string,
   now: Date = clockNow(),
 ) {
   if (resDetected !== 1 && resDetected !== 2) return false;
@@ -47,6 +47,7 @@ export async function mailResultLinkIfAgreed(
     expires_at: expiresAt,
     created_at: now,
   });
+  const linkBase = await publicBaseUrl({ config: deps.config, db: tx }, staffId);
   const tz = centre.time_zone;
   const body = renderMail(centre, {
     salutation: salutation(booking.first_name, booking.last_name),

@@ -10,6 +10,7 @@ import type { centres } from '../../db/schema/centres';
 import { customers } from '../../db/schema/customers';
 import { mailOutbox } from '../../db/schema/mail';
 import { auditLog } from '../../db/schema/platform';
+import { installationBaseUrl } from '../../http/public-url';
 import { centreWithUser, createCustomer, createLabFor, createService } from '../../test/factories';
 import { pdfText } from '../../test/pdf-text';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -96,7 +97,8 @@ function book(c: Centre, fields: Record<string, unknown> = {}, ip = nextIp()) {
   return t.app.inject({
     method: 'POST',
     url: `/api/public/booking/${c.searchName}`,
-    headers: { 'x-forwarded-for': ip },
+    // The client's own address: X-Forwarded-For counts only behind a configured TRUST_PROXY.
+    remoteAddress: ip,
     payload: { service_id: c.service.id, date: DAY, time: '08:30', ...person(), ...fields },
   });
 }
@@ -246,8 +248,10 @@ describe('booking', () => {
     expect(mail!.text).toContain('Guten Tag Erika Online-ok');
     expect(mail!.text).toContain('am 17.06.2026 um 08:30 Uhr');
     expect(mail!.text).toContain('Marktplatz 3, 12345 Musterstadt');
-    expect(mail!.text).toMatch(new RegExp(`http://localhost(:80)?/buchung/${body.token}`));
-    expect(mail!.text).toMatch(new RegExp(`http://localhost(:80)?${body.form_path}`));
+    // Links from the installation's configured address, never from the request's Host (issue 16).
+    const base = installationBaseUrl(t.deps.config);
+    expect(mail!.text).toContain(`${base}/buchung/${body.token}`);
+    expect(mail!.text).toContain(`${base}${body.form_path}`);
     expect(mail!.text).not.toContain('1985');
   });
 

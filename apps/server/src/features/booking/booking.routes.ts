@@ -1,7 +1,6 @@
 import * as c from '@tz/shared/booking/booking.contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps';
-import { publicLinkBase } from '../../http/public-link';
 import { registerEndpoint } from '../../http/route';
 import * as service from './booking.service';
 import * as results from './booking-results.service';
@@ -11,12 +10,10 @@ export function bookingRoutes(app: FastifyInstance, deps: AppDeps) {
   registerEndpoint(app, deps, c.getBookingPage, ({ params }) => service.page(deps, params.searchName));
   registerEndpoint(app, deps, c.getBookingSlots, ({ params, query }) => service.slots(deps, params.searchName, query));
   registerEndpoint(app, deps, c.createBooking, ({ params, body, req }) =>
-    service.book(deps, params.searchName, body, { ip: req.ip, linkBase: publicLinkBase(req) }),
+    service.book(deps, params.searchName, body, { ip: req.ip }),
   );
   registerEndpoint(app, deps, c.getBooking, ({ params }) => service.get(deps, params.token));
-  registerEndpoint(app, deps, c.cancelBooking, ({ params, req }) =>
-    service.cancel(deps, params.token, publicLinkBase(req)),
-  );
+  registerEndpoint(app, deps, c.cancelBooking, ({ params }) => service.cancel(deps, params.token));
   registerEndpoint(
     app,
     deps,

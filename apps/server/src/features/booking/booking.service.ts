@@ -23,6 +23,7 @@ import type { AppDeps } from '../../app-deps';
 import { now as clockNow } from '../../clock';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../http/app-error';
+import { publicBaseUrl } from '../../http/public-url';
 import { findServiceOfCentre, insertAppointments } from '../appointments/appointment-edit.repository';
 import { writeAudit } from '../audit/audit.repository';
 import { createCustomerRow } from '../customers/customers.service';
@@ -129,7 +130,7 @@ export async function book(
   deps: AppDeps,
   searchName: string,
   body: BookingBody,
-  client: { ip: string; linkBase: string },
+  client: { ip: string },
   now: Date = clockNow(),
 ) {
   const limits = deps.config.booking;
@@ -210,7 +211,12 @@ export async function book(
       after: { source: 'customer', service_id: service.id, start_date: start.toISOString() },
     });
     const booked = await viewOf(deps, tx, tokenHash, now);
-    await bookingMail(tx, centre, booked, { kind: 'booked', to: email, token, linkBase: client.linkBase });
+    await bookingMail(tx, centre, booked, {
+      kind: 'booked',
+      to: email,
+      token,
+      linkBase: await publicBaseUrl({ config: deps.config, db: tx }, centre.id),
+    });
     return booked;
   });
   return { ...view, token };
@@ -251,7 +257,7 @@ export async function get(deps: AppDeps, token: string, now: Date = clockNow()) 
  * again at once (cancelled appointments take no place). A second cancel
  * answers the cancelled booking again.
  */
-export async function cancel(deps: AppDeps, token: string, linkBase: string, now: Date = clockNow()) {
+export async function cancel(deps: AppDeps, token: string, now: Date = clockNow()) {
   return deps.db.transaction(async (tx) => {
     const before = await viewOf(deps, tx, sha256(token), now, true);
     if (before.status === 'cancelled') return strip(before);
@@ -267,6 +273,7 @@ export async function cancel(deps: AppDeps, token: string, linkBase: string, now
       after: { status: 'cancelled', reason: 'cancelled_by_customer' },
     });
     const after = await viewOf(deps, tx, sha256(token), now);
+    const linkBase = await publicBaseUrl({ config: deps.config, db: tx }, before.row.staff_id);
     await bookingMail(tx, after.centreRow, after, { kind: 'cancelled', to: before.row.email, token, linkBase });
     return strip(after);
   });

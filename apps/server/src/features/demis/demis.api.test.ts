@@ -294,6 +294,24 @@ describe('DEMIS report', () => {
     expect(await demisStatus(appointment.id)).toBe('success');
   });
 
+  it('DEMIS unreachable (issue 16, faults): the report fails visibly, nothing is marked reported, and it can be retried', async () => {
+    const s = await setup();
+    const { appointment } = await appointmentFor(s.centre.id, { appointment: positive });
+    const url = t.deps.config.demisUrl;
+    t.deps.config.demisUrl = 'https://127.0.0.1:1/';
+    try {
+      const res = await s.report(appointment.token);
+      expect(res.statusCode).toBe(502);
+      expect(res.json().error).toBe('DEMIS_ERROR');
+      expect(res.json().message).toContain(MSG.demisFailed);
+      expect(await demisStatus(appointment.id)).toBeNull();
+    } finally {
+      t.deps.config.demisUrl = url;
+    }
+    expect((await s.report(appointment.token)).statusCode).toBe(200);
+    expect(await demisStatus(appointment.id)).toBe('success');
+  });
+
   it("carries DEMIS' status and reason when DEMIS rejects the notification", async () => {
     const s = await setup();
     const { appointment } = await appointmentFor(s.centre.id, { appointment: positive });

@@ -1,12 +1,10 @@
 import * as c from '@tz/shared/forms/forms.contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps';
+import { publicBaseUrl } from '../../http/public-url';
 import { registerEndpoint } from '../../http/route';
 import * as service from './forms.service';
 import * as vaccination from './vaccination.service';
-
-/** The origin the caller uses, so mailed links open on the same host (and branding). */
-const origin = (req: FastifyRequest) => `${req.protocol}://${req.host}`;
 
 export function formsRoutes(app: FastifyInstance, deps: AppDeps) {
   registerEndpoint(app, deps, c.getCheckInForm, ({ params, query }) =>
@@ -19,11 +17,24 @@ export function formsRoutes(app: FastifyInstance, deps: AppDeps) {
   registerEndpoint(app, deps, c.getFormAnswers, ({ params }) =>
     service.filledForm(deps, params.staffId, params.customerAppointmentId),
   );
-  registerEndpoint(app, deps, c.inviteToForm, ({ auth, params, req }) =>
-    service.inviteToForm(deps, auth, params.staffId, params.customerAppointmentId, origin(req)),
+  // Mailed links start at the centre's configured address, never at the request's Host (issue 16).
+  registerEndpoint(app, deps, c.inviteToForm, async ({ auth, params }) =>
+    service.inviteToForm(
+      deps,
+      auth,
+      params.staffId,
+      params.customerAppointmentId,
+      await publicBaseUrl(deps, params.staffId),
+    ),
   );
-  registerEndpoint(app, deps, c.sendFormQrMail, ({ auth, params, req }) =>
-    service.sendQrMail(deps, auth, params.staffId, params.customerAppointmentId, origin(req)),
+  registerEndpoint(app, deps, c.sendFormQrMail, async ({ auth, params }) =>
+    service.sendQrMail(
+      deps,
+      auth,
+      params.staffId,
+      params.customerAppointmentId,
+      await publicBaseUrl(deps, params.staffId),
+    ),
   );
   registerEndpoint(app, deps, c.getVaccinationData, ({ params }) =>
     vaccination.vaccinationView(deps, params.staffId, params.token),

@@ -7,7 +7,7 @@ import * as service from './platform.service';
 
 export function platformRoutes(app: FastifyInstance, deps: AppDeps) {
   registerEndpoint(app, deps, c.getHealth, () => service.health(deps));
-  registerEndpoint(app, deps, c.getHostBranding, ({ req }) => service.hostBranding(deps, req.hostname));
+  registerEndpoint(app, deps, c.getHostBranding, ({ req }) => service.hostBranding(deps, req.host));
   registerEndpoint(app, deps, c.reportClientError, async ({ body, req }) => {
     req.log.error({ clientError: body }, 'browser error');
     void deps.reportError({ ...body, level: 'error', source: 'browser', requestId: req.id });

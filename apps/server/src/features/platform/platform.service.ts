@@ -6,12 +6,14 @@ import type { AppDeps } from '../../app-deps';
 import type { AuthContext } from '../../auth/guard';
 import { hashPassword } from '../../auth/passwords';
 import { AppError } from '../../http/app-error';
-import { requestHost } from '../../http/host-check';
+import { parseHost } from '../../http/host-check';
 import { writeAudit } from '../audit/audit.repository';
 import * as repo from './platform.repository';
 
-export async function hostBranding(deps: AppDeps, hostname: string) {
-  const host = requestHost(hostname);
+/** `hostHeader`: the request's Host (with port), parsed strictly. */
+export async function hostBranding(deps: AppDeps, hostHeader: string) {
+  const host = parseHost(hostHeader);
+  if (!host) throw new AppError(400, 'NT', MSG.unknownHost);
   const own = await repo.findHost(deps.db, host);
   if (own) return own;
   // Hosts allowed by configuration only get the default branding.
