@@ -9,6 +9,8 @@ import {
 
 export const theme = createTheme({
   primaryColor: 'blue',
+  // Who asks the system for less motion gets no transitions (dialogs, menus, notifications).
+  respectReducedMotion: true,
   // Darker shades keep text on primary buttons above WCAG AA contrast.
   primaryShade: { light: 8, dark: 7 },
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
