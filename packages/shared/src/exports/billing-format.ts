@@ -1,22 +1,10 @@
 /** How the billing overview writes months and amounts, on screen, in the CSV and in the PDF. */
 
-const MONTHS = [
-  'Januar',
-  'Februar',
-  'März',
-  'April',
-  'Mai',
-  'Juni',
-  'Juli',
-  'August',
-  'September',
-  'Oktober',
-  'November',
-  'Dezember',
-] as const;
+import { GERMAN_MONTHS } from '../rules/german-date';
 
 /** 'YYYY-MM' → 'Mai 2026'. */
-export const germanMonth = (month: string) => `${MONTHS[Number(month.slice(5, 7)) - 1] ?? month} ${month.slice(0, 4)}`;
+export const germanMonth = (month: string) =>
+  `${GERMAN_MONTHS[Number(month.slice(5, 7)) - 1] ?? month} ${month.slice(0, 4)}`;
 
 /** Cents as German euros without the sign, for spreadsheets: 123456 → '1234,56'. */
 export const euroCells = (cents: number) => (cents / 100).toFixed(2).replace('.', ',');

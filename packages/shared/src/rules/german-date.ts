@@ -8,6 +8,22 @@ import { type Instant, utcOffsetLookup, wallClockOf } from './time-zone';
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
+/** The German month names, January first (pickers, the billing overview). */
+export const GERMAN_MONTHS = [
+  'Januar',
+  'Februar',
+  'März',
+  'April',
+  'Mai',
+  'Juni',
+  'Juli',
+  'August',
+  'September',
+  'Oktober',
+  'November',
+  'Dezember',
+] as const;
+
 /**
  * A calendar date 'YYYY-MM-DD' as DD.MM.YYYY; '' for none. Anything else
  * (an instant has no calendar date without a zone: use germanDateOf) comes

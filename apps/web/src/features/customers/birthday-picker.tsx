@@ -1,22 +1,8 @@
 import { Group, Input, Select } from '@mantine/core';
 import { birthdayParts, birthdayValue, birthdayYears, daysInMonth } from '@tz/shared/rules/birthday-picker';
+import { GERMAN_MONTHS } from '@tz/shared/rules/german-date';
 import { useEffect, useState } from 'react';
 import { CUSTOMER_LABELS } from './customer-field-labels';
-
-const MONTHS = [
-  'Januar',
-  'Februar',
-  'März',
-  'April',
-  'Mai',
-  'Juni',
-  'Juli',
-  'August',
-  'September',
-  'Oktober',
-  'November',
-  'Dezember',
-];
 
 /**
  * Day, month and year selects (core-workflow §5): years 1901 to now, days per
@@ -58,7 +44,7 @@ export function BirthdayPicker({
         <Select
           aria-label="Geburtstag (Monat)"
           placeholder="Monat"
-          data={MONTHS.map((m, i) => ({ value: String(i + 1), label: m }))}
+          data={GERMAN_MONTHS.map((m, i) => ({ value: String(i + 1), label: m }))}
           value={str(parts.month)}
           onChange={(v) => update({ ...parts, month: v ? Number(v) : null })}
           searchable
