@@ -161,6 +161,13 @@ export const MSG = {
   noSearchResults: 'Keine Suchergebnisse gefunden',
   customerNotFound: 'Kunde nicht gefunden',
   multipleCustomers: 'Mehrere Kunden gefunden',
+  customerNotFoundHint: 'Bitte prüfen Sie die gescannten Daten und legen Sie den Kunden an.',
+  scanEmpty: 'Der gescannte Code ist leer.',
+  scanNotProfile: 'Der gescannte Code ist kein Corona-Warn-App-Profil.',
+  scanBirthdayInvalid: 'Das Geburtsdatum im gescannten Profil ist ungültig.',
+  scanUsLayout:
+    'Der Handscanner ist auf das US-Tastaturlayout eingestellt. Bitte stellen Sie den Scanner auf das deutsche Tastaturlayout um und scannen Sie erneut.',
+  searchQueryRequired: 'Bitte einen Suchbegriff eingeben.',
 
   // receipts and mails (not in the spec's catalogue; our own wording)
   receiptNoRecipient: 'Es ist keine E-Mail-Adresse für den Beleg bekannt. Bitte eine Adresse angeben.',
@@ -350,6 +357,9 @@ export const MSG = {
 export type MessageKey = keyof typeof MSG;
 
 export const searchHeading = (query: string) => `Suche nach: "${query}"`;
+/** A scanned profile lacks required vCard properties (core-workflow §5). */
+export const scanMissingProperties = (names: readonly string[]) =>
+  `Im gescannten Profil fehlen Angaben: ${names.join(', ')}.`;
 /** The answer of the admin's dispatch of queued exports. */
 export const exportsDispatched = (n: number) => (n === 1 ? '1 Export wurde erzeugt.' : `${n} Exporte wurden erzeugt.`);
 export const importedCount = (n: number) => `${n} Kundendaten importiert`;
