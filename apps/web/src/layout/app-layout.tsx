@@ -19,6 +19,7 @@ import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { useAuth, useSessionInfo } from '../auth/use-session';
 import { logoutAndReload } from '../features/auth/logout';
 import { NewsPrompt } from '../features/news/news-prompt';
+import { useHandScanner } from '../features/search/use-hand-scanner';
 import { sidebarEntries } from './sidebar-entries';
 import { useHost } from './use-host';
 
@@ -107,9 +108,12 @@ export function AppLayout() {
   );
 }
 
+/** The header search (Enter searches) and, on every logged-in screen, the hand-scanner listener. */
 function HeaderSearch() {
   const [q, setQ] = useState('');
   const navigate = useNavigate();
+  // The first characters of a scan reach the focused field before the detector knows: the box is cleared.
+  useHandScanner(() => setQ(''));
   const submit = (ev: FormEvent) => {
     ev.preventDefault();
     if (q.trim()) navigate(`/search?q=${encodeURIComponent(q.trim())}`);
