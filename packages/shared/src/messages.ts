@@ -168,6 +168,14 @@ export const MSG = {
   scanUsLayout:
     'Der Handscanner ist auf das US-Tastaturlayout eingestellt. Bitte stellen Sie den Scanner auf das deutsche Tastaturlayout um und scannen Sie erneut.',
   searchQueryRequired: 'Bitte einen Suchbegriff eingeben.',
+  // camera scan (core-workflow §8 Camera; our wording)
+  cameraTitle: 'QR-Code scannen',
+  cameraHint: 'Halten Sie den QR-Code des Corona-Warn-App-Profils vor die Kamera.',
+  cameraPermissionDenied:
+    'Der Zugriff auf die Kamera wurde verweigert. Bitte erlauben Sie ihn in den Einstellungen des Browsers.',
+  cameraNotFound: 'Es wurde keine Kamera gefunden.',
+  cameraInUse: 'Die Kamera wird gerade von einer anderen Anwendung verwendet.',
+  cameraInsecure: 'Die Kamera ist nur über eine sichere Verbindung (HTTPS) verfügbar.',
 
   // receipts and mails (not in the spec's catalogue; our own wording)
   receiptNoRecipient: 'Es ist keine E-Mail-Adresse für den Beleg bekannt. Bitte eine Adresse angeben.',
@@ -357,6 +365,8 @@ export const MSG = {
 export type MessageKey = keyof typeof MSG;
 
 export const searchHeading = (query: string) => `Suche nach: "${query}"`;
+/** A camera error without its own text: named as the browser names it. */
+export const cameraOtherError = (name: string) => `Die Kamera konnte nicht gestartet werden (${name}).`;
 /** A scanned profile lacks required vCard properties (core-workflow §5). */
 export const scanMissingProperties = (names: readonly string[]) =>
   `Im gescannten Profil fehlen Angaben: ${names.join(', ')}.`;

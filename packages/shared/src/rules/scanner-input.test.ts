@@ -26,7 +26,7 @@ const PROFILE = [
 ];
 
 // The same profile as a scanner set to the US layout types it on a German PC (written by hand,
-// reference/integrations.md: `:`→Ö, `;`→ö, `"`→Ä, `@`→", `-`→ß, `=`→´, y↔z).
+// reference/integrations.md: `:`→Ö, `;`→ö, `"`→Ä, `@`→", `-`→ß, `=`→´, y↔z, also in REV's Z).
 const PROFILE_US = [
   'BEGINÖVCARD',
   'VERSIONÖ4.0',
@@ -35,8 +35,8 @@ const PROFILE_US = [
   'BDAZÖ19751224',
   'EMAILöTZPE´homeÖthomas.becker"example.org',
   'TELöTZPE´Äcell,homeÄÖ030 555ß123',
-  'ADRöTZPE´homeÖööBahnhofstrasse 3öLeipzigööö04109',
-  'REVÖ20211201T163005Z',
+  'ADRöTZPE´homeÖööBahnhofstrasse 3öLeipzigöö04109',
+  'REVÖ20211201T163005Y',
   'ENDÖVCARD',
 ];
 
