@@ -35,7 +35,7 @@ const PROFILE_US = [
   'BDAZÖ19751224',
   'EMAILöTZPE´homeÖthomas.becker"example.org',
   'TELöTZPE´Äcell,homeÄÖ030 555ß123',
-  'ADRöTZPE´homeÖööBahnhofstrasse 3öLeipzigöö04109',
+  'ADRöTZPE´homeÖööBahnhofstrasse 3öLeipyigöö04109',
   'REVÖ20211201T163005Y',
   'ENDÖVCARD',
 ];

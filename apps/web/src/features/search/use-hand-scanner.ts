@@ -7,7 +7,6 @@ import { type NavigateFunction, useNavigate } from 'react-router';
 import { useAuth } from '../../auth/use-session';
 import { to } from '../../routes';
 import { showErrorDialog } from '../../ui/error-dialog';
-import { lookupProfile } from './use-search';
 
 /**
  * The scan result flow (core-workflow §4 "QR scan"): one customer opens
@@ -16,6 +15,8 @@ import { lookupProfile } from './use-search';
  * prefilled with the profile (cwaQrCodeData).
  */
 export async function openScannedProfile(staffId: number, person: ScannedPerson, navigate: NavigateFunction) {
+  // The contracts (zod) load with the first scan, not with every screen's shell.
+  const { lookupProfile } = await import('./use-search');
   const { customers } = await lookupProfile(staffId, person);
   const first = customers[0];
   if (!first) {
