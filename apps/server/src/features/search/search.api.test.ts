@@ -83,7 +83,8 @@ describe('search', () => {
     const tail = surname('');
     const exact = await customerOf(a.centre.id, { last_name: `Schneider${tail}` });
     const near = await customerOf(a.centre.id, { last_name: `Schneidr${tail}` });
-    expect(await lastNames(`Schnieder${tail}`)).toEqual(expect.arrayContaining([exact.last_name, near.last_name]));
+    // two letters swapped
+    expect(await lastNames(`Schnieder${tail}`)).toContain(exact.last_name);
     const ranked = await lastNames(`Schneider${tail}`);
     expect(ranked[0]).toBe(exact.last_name);
     expect(ranked).toContain(near.last_name);

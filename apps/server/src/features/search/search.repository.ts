@@ -28,6 +28,18 @@ function phoneVariants(digits: string): string[] {
  * (staff_id, lower(email)), (staff_id, search_digits(phone)).
  */
 export async function searchCustomers(db: DbOrTx, staffId: number, t: SearchTerms, limit: number) {
+  return db.transaction(async (tx) => {
+    // Swapped letters (Schnieder for Schneider) score about 0.43; pg_trgm's default of 0.6 would miss them.
+    // Local to this transaction, so the connection keeps its default.
+    await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(WORD_SIMILARITY)}, true)`);
+    return customersQuery(tx, staffId, t, limit);
+  });
+}
+
+/** The lowest word similarity of a name that counts as a match (typo tolerance). */
+export const WORD_SIMILARITY = 0.4;
+
+function customersQuery(db: DbOrTx, staffId: number, t: SearchTerms, limit: number) {
   const conditions: SQL[] = [];
   const scores: SQL[] = [sql`0::real`];
   if (t.name) {
@@ -51,7 +63,7 @@ export async function searchCustomers(db: DbOrTx, staffId: number, t: SearchTerm
     conditions.push(inArray(digitsOf(customers.phone), variants));
     scores.push(sql`case when ${inArray(digitsOf(customers.phone), variants)} then 1 else 0 end`);
   }
-  if (conditions.length === 0) return [];
+  if (conditions.length === 0) return Promise.resolve([]);
   const score = sql<number>`greatest(${sql.join(scores, sql`, `)})`;
   return db
     .select({ ...customerColumns, score })
@@ -90,17 +102,20 @@ export async function searchAppointments(
     eq(appointments.token, t.token),
   )!;
   const matches = customerIds.length > 0 ? or(direct, inArray(appointments.customer_id, customerIds))! : direct;
+  // The customers' rank (array_position in the ranked ids); none without customers (ORDER BY 0 is a position).
   const rank =
     customerIds.length > 0
-      ? sql`array_position(array[${sql.join(
-          customerIds.map((id) => sql`${id}`),
-          sql`, `,
-        )}]::int[], ${appointments.customer_id})`
-      : sql`0`;
+      ? [
+          sql`array_position(array[${sql.join(
+            customerIds.map((id) => sql`${id}`),
+            sql`, `,
+          )}]::int[], ${appointments.customer_id}) asc nulls last`,
+        ]
+      : [];
   return appointmentRows(
     db,
     and(eq(appointments.staff_id, staffId), eq(appointments.should_block_slot, false), matches)!,
-    [sql`(${direct}) desc`, sql`${rank} asc nulls last`, desc(appointments.start_date), desc(appointments.id)],
+    [sql`(${direct}) desc`, ...rank, desc(appointments.start_date), desc(appointments.id)],
     limit,
   );
 }
