@@ -9,8 +9,8 @@ import { ensureBookingPage, runBookingBench } from './booking';
 import { benchExportDir, ensurePlatformToken, runExportBench } from './exports';
 import { END_DAY, type Generated, generate, type Size, type SizeName, sizeOf } from './generate';
 import { runGroupsBench } from './groups';
-import { runSearchBench } from './search';
 import { type Figures, load, timeCalls } from './measure';
+import { runSearchBench } from './search';
 import { memoryOf, startServer } from './server-process';
 import { DEFAULT_WEB, runWebBench, type WebRun, type WebSettings } from './web';
 

@@ -23,11 +23,14 @@ const profile = (first: string, last: string, birthday: string) => [
  */
 async function handScan(page: Page, lines: string[]) {
   await page.getByRole('textbox', { name: 'Kunden und Termine suchen' }).focus();
-  await page.evaluate((keys) => {
-    for (const key of keys) {
-      document.activeElement?.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
-    }
-  }, lines.flatMap((l) => [...l, 'Enter']));
+  await page.evaluate(
+    (keys) => {
+      for (const key of keys) {
+        document.activeElement?.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
+      }
+    },
+    lines.flatMap((l) => [...l, 'Enter']),
+  );
 }
 
 test('header search finds a customer and repeats after a change; hand-scanned profiles open the customer or the prefilled create form', async ({
@@ -37,7 +40,9 @@ test('header search finds a customer and repeats after a change; hand-scanned pr
 }) => {
   test.slow();
   const api = await apiAs(request, centres.logins.admin);
-  const options = await api.get<{ services: { id: number; title: string; active: boolean }[] }>('/appointments/options');
+  const options = await api.get<{ services: { id: number; title: string; active: boolean }[] }>(
+    '/appointments/options',
+  );
   const service = options.services.find((s) => s.active)!;
   const { customer_id } = await api.post<{ customer_id: number }>('/appointments/with-customer', {
     staff_id: api.staffId,

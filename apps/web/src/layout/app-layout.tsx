@@ -15,6 +15,8 @@ import {
 import { useDisclosure } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
 import { APP_VERSION } from '@tz/shared/constants';
+import { MSG } from '@tz/shared/messages';
+import { readScan } from '@tz/shared/rules/scanner-input';
 import { type FormEvent, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { useAuth, useSessionInfo } from '../auth/use-session';
@@ -22,8 +24,6 @@ import { logoutAndReload } from '../features/auth/logout';
 import { NewsPrompt } from '../features/news/news-prompt';
 import { CameraScanModal } from '../features/search/camera-scan-modal';
 import { handleScan, useHandScanner } from '../features/search/use-hand-scanner';
-import { MSG } from '@tz/shared/messages';
-import { readScan } from '@tz/shared/rules/scanner-input';
 import { sidebarEntries } from './sidebar-entries';
 import { useHost } from './use-host';
 

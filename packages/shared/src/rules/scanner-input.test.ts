@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../messages';
 import {
-  type WedgeState,
   isUsLayoutScan,
   mapUsLayout,
   readScan,
+  type WedgeState,
   wedgeIdle,
   wedgeInitial,
   wedgeKey,
@@ -131,14 +131,18 @@ function play(events: Array<[string, number]>, idleAt?: number) {
 function scanned(lines: string[], lineBreak: string, end: string | null, start = 1000, gap = 10) {
   const events: Array<[string, number]> = [];
   let t = start;
+  const key = (k: string, after: number) => {
+    t += after;
+    events.push([k, t]);
+  };
   lines.forEach((line, i) => {
     for (const ch of line) {
-      if (/[A-ZÄÖÜ:"]/.test(ch)) events.push(['Shift', (t += 2)]);
-      events.push([ch, (t += gap)]);
+      if (/[A-ZÄÖÜ:"]/.test(ch)) key('Shift', 2);
+      key(ch, gap);
     }
-    if (i < lines.length - 1) events.push([lineBreak, (t += gap)]);
+    if (i < lines.length - 1) key(lineBreak, gap);
   });
-  if (end) events.push([end, (t += gap)]);
+  if (end) key(end, gap);
   return { events, last: t };
 }
 

@@ -9,7 +9,7 @@
  * - readScan: what a finished scan means (a link of the app, a profile, an error).
  */
 import { MSG } from '../messages';
-import { type ScannedPerson, VCARD_BEGIN, normaliseLineBreaks, parseCwaVCard } from './vcard';
+import { normaliseLineBreaks, parseCwaVCard, type ScannedPerson, VCARD_BEGIN } from './vcard';
 
 /** What the German layout shows for the US key the scanner meant, inverted: shown → meant. */
 const US_ON_GERMAN: Record<string, string> = {
@@ -54,8 +54,8 @@ const DEAD: ReadonlyArray<[string, string, string]> = [
 for (const [dead, plain, combined] of DEAD) {
   for (let i = 0; i < plain.length; i++) US_ON_GERMAN[combined[i]!] = `${US_ON_GERMAN[dead]}${plain[i]}`;
 }
-US_ON_GERMAN['ý'] = '=z';
-US_ON_GERMAN['Ý'] = '=Z';
+US_ON_GERMAN.ý = '=z';
+US_ON_GERMAN.Ý = '=Z';
 
 /** Characters the US layout types identically on a German PC. */
 const SAME = /^[a-xA-X0-9 .,!$%\r\n]$/;
@@ -118,7 +118,8 @@ export type ScanResult =
  */
 export function readScan(text: string, appOrigin: string): ScanResult {
   const trimmed = text.trim();
-  if (appOrigin && (trimmed === appOrigin || trimmed.startsWith(`${appOrigin}/`))) return { kind: 'link', url: trimmed };
+  if (appOrigin && (trimmed === appOrigin || trimmed.startsWith(`${appOrigin}/`)))
+    return { kind: 'link', url: trimmed };
   if (trimmed.toUpperCase().startsWith(VCARD_BEGIN)) {
     const parsed = parseCwaVCard(trimmed);
     return parsed.ok ? { kind: 'profile', person: parsed.person } : { kind: 'error', message: parsed.message };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../messages';
-import { VCARD_REQUIRED, normaliseLineBreaks, parseCwaVCard, splitComponents } from './vcard';
+import { normaliseLineBreaks, parseCwaVCard, splitComponents, VCARD_REQUIRED } from './vcard';
 
 // Written from reference/integrations.md (the apps' VCard.kt / QRCodeCellViewModel.swift and their tests).
 const ANDROID = [

@@ -139,7 +139,10 @@ export function parseCwaVCard(input: unknown): VCardResult {
   const missing = VCARD_REQUIRED.filter((name) => !props.has(name));
   if (missing.length > 0) return fail({ code: 'missing', missing, message: scanMissingProperties(missing) });
 
-  const value = (name: string) => splitComponents(props.get(name) ?? '').join(',').trim();
+  const value = (name: string) =>
+    splitComponents(props.get(name) ?? '')
+      .join(',')
+      .trim();
   const n = splitComponents(props.get('N') ?? '');
   const adr = splitComponents(props.get('ADR') ?? '');
   const birthday = parseBirthday(props.get('BDAY') ?? '');

@@ -42,8 +42,7 @@ export const search = endpoint({
   response: searchResultSchema,
 });
 
-const profileText = (max: number) =>
-  z.preprocess((v) => (v == null ? '' : v), z.string().trim().max(max));
+const profileText = (max: number) => z.preprocess((v) => (v == null ? '' : v), z.string().trim().max(max));
 
 /**
  * The person of a scanned corona-app profile (core-workflow §7 "customer
@@ -66,7 +65,8 @@ export const lookupCustomerByProfile = endpoint({
   method: 'POST',
   path: '/api/staff/:staffId/search/profile',
   access: { maxRole: ROLE.staff, tenant: 'staffId' },
-  summary: 'Kunden zum gescannten Corona-Warn-App-Profil (Name und Geburtsdatum; Adresse zuerst): keiner, einer oder mehrere',
+  summary:
+    'Kunden zum gescannten Corona-Warn-App-Profil (Name und Geburtsdatum; Adresse zuerst): keiner, einer oder mehrere',
   params: staffParams,
   body: profileLookupSchema,
   response: z.object({ customers: z.array(customerSchema) }),

@@ -2,7 +2,14 @@ import { ROLE } from '@tz/shared/constants';
 import { MSG } from '@tz/shared/messages';
 import { SEARCH_MAX_CUSTOMERS } from '@tz/shared/rules/search-query';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { centreWithUser, createAppointment, createCustomer, createService, createUser, login } from '../../test/factories';
+import {
+  centreWithUser,
+  createAppointment,
+  createCustomer,
+  createService,
+  createUser,
+  login,
+} from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -45,8 +52,10 @@ const lastNames = async (q: string, who = a) => (await hits(q, who)).customers.m
 let n = 0;
 const surname = (base: string) => `${base}${'abcdefghij'[n++ % 10]}${'klmnopqrst'[Math.floor(n / 10) % 10]}x`;
 
-const customerOf = (staffId: number, fields: Parameters<typeof createCustomer>[1] extends infer F ? Partial<F> : never) =>
-  createCustomer(t.database.db, { staff_id: staffId, ...fields });
+const customerOf = (
+  staffId: number,
+  fields: Parameters<typeof createCustomer>[1] extends infer F ? Partial<F> : never,
+) => createCustomer(t.database.db, { staff_id: staffId, ...fields });
 
 const appointmentOf = (staffId: number, customerId: number, start: string) =>
   createAppointment(t.database.db, {
@@ -130,7 +139,11 @@ describe('search', () => {
 
   it("never answers another centre's customers or appointments, by name, number or token", async () => {
     const last = surname('Fremd');
-    const foreign = await customerOf(b.centre.id, { last_name: last, birthday: '1944-04-04', email: 'fremd@x.example' });
+    const foreign = await customerOf(b.centre.id, {
+      last_name: last,
+      birthday: '1944-04-04',
+      email: 'fremd@x.example',
+    });
     const ap = await appointmentOf(b.centre.id, foreign.id, '2026-05-06T08:00:00Z');
     for (const q of [last, '04.04.1944', 'fremd@x.example', String(ap.customer_appointment_id), ap.token]) {
       const found = await hits(q);
@@ -143,7 +156,11 @@ describe('search', () => {
 
   it("refuses the search of another centre's path (403) and without login (401)", async () => {
     expect((await search('Muster', a, b.centre.id)).statusCode).toBe(403);
-    const res = await t.app.inject({ method: 'POST', url: `/api/staff/${a.centre.id}/search`, payload: { queryString: 'x' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/staff/${a.centre.id}/search`,
+      payload: { queryString: 'x' },
+    });
     expect(res.statusCode).toBe(401);
     // every role of the centre may search
     const manager = await createUser(t.database.db, { staff_id: a.centre.id, role_id: ROLE.manager });
@@ -183,7 +200,13 @@ describe('customer lookup by corona-app profile', () => {
 
   it('answers no customer, one, or several (same address first)', async () => {
     const last = surname('Groß');
-    const profile = { first_name: 'Jürgen', last_name: last, birthday: '19620308', postcode: '06667', street: 'Merseburger Straße 14' };
+    const profile = {
+      first_name: 'Jürgen',
+      last_name: last,
+      birthday: '19620308',
+      postcode: '06667',
+      street: 'Merseburger Straße 14',
+    };
     expect(await ids(profile)).toEqual([]);
     const one = await customerOf(a.centre.id, {
       first_name: 'Juergen',

@@ -6,9 +6,10 @@ import { cameraOtherError, MSG } from '@tz/shared/messages';
  */
 export function cameraErrorMessage(error: unknown, secureContext: boolean): string {
   if (!secureContext) return MSG.cameraInsecure;
-  const name = error instanceof Error || (typeof error === 'object' && error && 'name' in error)
-    ? String((error as { name: unknown }).name)
-    : 'Error';
+  const name =
+    error instanceof Error || (typeof error === 'object' && error && 'name' in error)
+      ? String((error as { name: unknown }).name)
+      : 'Error';
   switch (name) {
     case 'NotAllowedError':
     case 'PermissionDeniedError':

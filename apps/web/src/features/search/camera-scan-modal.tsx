@@ -1,6 +1,6 @@
 import { Alert, Modal, Stack, Text } from '@mantine/core';
-import type { IScannerControls } from '@zxing/browser';
 import { MSG } from '@tz/shared/messages';
+import type { IScannerControls } from '@zxing/browser';
 import { useEffect, useRef, useState } from 'react';
 import { cameraErrorMessage } from './camera-error';
 
@@ -61,7 +61,6 @@ function CameraView({ onScan }: { onScan: (text: string) => void }) {
       ) : (
         <Text size="sm">{MSG.cameraHint}</Text>
       )}
-      {/* biome-ignore lint/a11y/useMediaCaption: a live camera picture has no audio to caption */}
       <video ref={video} style={{ width: '100%', maxHeight: 400, background: '#000' }} muted playsInline />
     </Stack>
   );

@@ -31,7 +31,8 @@ export default function SearchResultsPage() {
   const data = result.data?.data;
   const empty = data && data.customers.length === 0 && data.appointments.length === 0;
   const failed =
-    result.error && (result.error instanceof ApiError && result.error.status > 0 ? MSG.searchFailed : MSG.searchNoResponse);
+    result.error &&
+    (result.error instanceof ApiError && result.error.status > 0 ? MSG.searchFailed : MSG.searchNoResponse);
 
   return (
     <Stack gap="md">
@@ -71,7 +72,9 @@ export default function SearchResultsPage() {
                   <Table.Td>{germanDate(c.birthday)}</Table.Td>
                   <Table.Td>{c.email}</Table.Td>
                   <Table.Td>{c.phone}</Table.Td>
-                  <Table.Td>{[c.street, [c.postcode, c.city].filter(Boolean).join(' ')].filter(Boolean).join(', ')}</Table.Td>
+                  <Table.Td>
+                    {[c.street, [c.postcode, c.city].filter(Boolean).join(' ')].filter(Boolean).join(', ')}
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

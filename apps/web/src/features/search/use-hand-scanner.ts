@@ -1,6 +1,13 @@
 import { notifications } from '@mantine/notifications';
 import { MSG } from '@tz/shared/messages';
-import { readScan, WEDGE_IDLE_MS, type WedgeState, wedgeIdle, wedgeInitial, wedgeKey } from '@tz/shared/rules/scanner-input';
+import {
+  readScan,
+  WEDGE_IDLE_MS,
+  type WedgeState,
+  wedgeIdle,
+  wedgeInitial,
+  wedgeKey,
+} from '@tz/shared/rules/scanner-input';
 import type { ScannedPerson } from '@tz/shared/rules/vcard';
 import { useEffect, useRef } from 'react';
 import { type NavigateFunction, useNavigate } from 'react-router';
