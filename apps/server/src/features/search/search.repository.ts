@@ -32,6 +32,16 @@ export async function searchCustomers(db: DbOrTx, staffId: number, t: SearchTerm
     // Swapped letters (Schnieder for Schneider) score about 0.43; pg_trgm's default of 0.6 would miss them.
     // Local to this transaction, so the connection keeps its default.
     await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(WORD_SIMILARITY)}, true)`);
+    if (t.name) {
+      // Exact surnames first (score 1, newest first): when they fill the page, nothing else can rank higher.
+      const exact = await tx
+        .select({ ...customerColumns, score: sql<number>`1` })
+        .from(customers)
+        .where(and(eq(customers.staff_id, staffId), sql`search_fold(${customers.last_name}) = ${t.name}`))
+        .orderBy(desc(customers.id))
+        .limit(limit);
+      if (exact.length === limit) return exact;
+    }
     return customersQuery(tx, staffId, t, limit);
   });
 }
