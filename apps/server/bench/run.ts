@@ -10,6 +10,7 @@ import { benchExportDir, ensurePlatformToken, runExportBench } from './exports';
 import { END_DAY, type Generated, generate, type Size, type SizeName, sizeOf } from './generate';
 import { runGroupsBench } from './groups';
 import { type Figures, load, timeCalls } from './measure';
+import { runSearchBench } from './search';
 import { memoryOf, startServer } from './server-process';
 import { DEFAULT_WEB, runWebBench, type WebRun, type WebSettings } from './web';
 
@@ -270,6 +271,11 @@ async function runOne(kind: DbKind, size: Size, opts: RunOptions): Promise<DbRun
         { connections: 10, seconds: opts.loadSeconds },
       ),
     );
+    // The header search (issue 20): terms taken from a row of the day's list.
+    const [sample] = JSON.parse((await post(list, day)).text) as Parameters<typeof runSearchBench>[0]['sample'][];
+    if (sample) {
+      await runSearchBench({ url: server.url, staffId: gen.staffId, token: gen.token, iterations: n, sample, record });
+    }
     // The public booking page (issue 19): free slots of a busy day, and booking.
     await runBookingBench({ url: server.url, staffId: gen.staffId, iterations: Math.min(n, 100), record });
     await runExportBench({

@@ -83,7 +83,7 @@ export const routes: RouteObject[] = [
           screen('specialDays', () => import('./features/schedule/special-days-page')),
           screen('holidays', () => import('./features/schedule/holidays-page')),
           screen('account', () => import('./features/account/account-page')),
-          screen('searchResults', notYet),
+          screen('searchResults', () => import('./features/search/search-results-page')),
           screen('exports', () => import('./features/exports/exports-page')),
           screen('pcrLabs', notYet, [screen('pcrLabsAppointments', notYet), screen('pcrLabsOrders', notYet)]),
           screen('cutomer.createOegd', () => import('./features/oegd/oegd-page')),

@@ -161,6 +161,21 @@ export const MSG = {
   noSearchResults: 'Keine Suchergebnisse gefunden',
   customerNotFound: 'Kunde nicht gefunden',
   multipleCustomers: 'Mehrere Kunden gefunden',
+  customerNotFoundHint: 'Bitte prüfen Sie die gescannten Daten und legen Sie den Kunden an.',
+  scanEmpty: 'Der gescannte Code ist leer.',
+  scanNotProfile: 'Der gescannte Code ist kein Corona-Warn-App-Profil.',
+  scanBirthdayInvalid: 'Das Geburtsdatum im gescannten Profil ist ungültig.',
+  scanUsLayout:
+    'Der Handscanner ist auf das US-Tastaturlayout eingestellt. Bitte stellen Sie den Scanner auf das deutsche Tastaturlayout um und scannen Sie erneut.',
+  searchQueryRequired: 'Bitte einen Suchbegriff eingeben.',
+  // camera scan (core-workflow §8 Camera; our wording)
+  cameraTitle: 'QR-Code scannen',
+  cameraHint: 'Halten Sie den QR-Code des Corona-Warn-App-Profils vor die Kamera.',
+  cameraPermissionDenied:
+    'Der Zugriff auf die Kamera wurde verweigert. Bitte erlauben Sie ihn in den Einstellungen des Browsers.',
+  cameraNotFound: 'Es wurde keine Kamera gefunden.',
+  cameraInUse: 'Die Kamera wird gerade von einer anderen Anwendung verwendet.',
+  cameraInsecure: 'Die Kamera ist nur über eine sichere Verbindung (HTTPS) verfügbar.',
 
   // receipts and mails (not in the spec's catalogue; our own wording)
   receiptNoRecipient: 'Es ist keine E-Mail-Adresse für den Beleg bekannt. Bitte eine Adresse angeben.',
@@ -350,6 +365,11 @@ export const MSG = {
 export type MessageKey = keyof typeof MSG;
 
 export const searchHeading = (query: string) => `Suche nach: "${query}"`;
+/** A camera error without its own text: named as the browser names it. */
+export const cameraOtherError = (name: string) => `Die Kamera konnte nicht gestartet werden (${name}).`;
+/** A scanned profile lacks required vCard properties (core-workflow §5). */
+export const scanMissingProperties = (names: readonly string[]) =>
+  `Im gescannten Profil fehlen Angaben: ${names.join(', ')}.`;
 /** The answer of the admin's dispatch of queued exports. */
 export const exportsDispatched = (n: number) => (n === 1 ? '1 Export wurde erzeugt.' : `${n} Exporte wurden erzeugt.`);
 export const importedCount = (n: number) => `${n} Kundendaten importiert`;

@@ -15,6 +15,7 @@ import { oegdRoutes } from './oegd/oegd.routes';
 import { platformRoutes } from './platform/platform.routes';
 import { receiptsRoutes } from './receipts/receipts.routes';
 import { scheduleRoutes } from './schedule/schedule.routes';
+import { searchRoutes } from './search/search.routes';
 import { servicesRoutes } from './services/services.routes';
 import { settingsRoutes } from './settings/settings.routes';
 import { testingRoutes } from './testing/testing.routes';
@@ -40,5 +41,6 @@ export function featureRoutes(app: FastifyInstance, deps: AppDeps) {
   bookingRoutes(app, deps);
   groupsRoutes(app, deps);
   exportsRoutes(app, deps);
+  searchRoutes(app, deps);
   testingRoutes(app, deps);
 }

@@ -2,6 +2,7 @@ import {
   AppShell,
   Badge,
   Burger,
+  Button,
   Group,
   Image,
   Menu,
@@ -14,11 +15,15 @@ import {
 import { useDisclosure } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
 import { APP_VERSION } from '@tz/shared/constants';
+import { MSG } from '@tz/shared/messages';
+import { readScan } from '@tz/shared/rules/scanner-input';
 import { type FormEvent, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { useAuth, useSessionInfo } from '../auth/use-session';
 import { logoutAndReload } from '../features/auth/logout';
 import { NewsPrompt } from '../features/news/news-prompt';
+import { CameraScanModal } from '../features/search/camera-scan-modal';
+import { handleScan, useHandScanner } from '../features/search/use-hand-scanner';
 import { sidebarEntries } from './sidebar-entries';
 import { useHost } from './use-host';
 
@@ -107,23 +112,40 @@ export function AppLayout() {
   );
 }
 
+/** The header search (Enter searches) and, on every logged-in screen, the hand-scanner listener. */
 function HeaderSearch() {
   const [q, setQ] = useState('');
   const navigate = useNavigate();
+  const { staffId } = useAuth();
+  const [camera, setCamera] = useState(false);
+  // The first characters of a scan reach the focused field before the detector knows: the box is cleared.
+  useHandScanner(() => setQ(''));
   const submit = (ev: FormEvent) => {
     ev.preventDefault();
     if (q.trim()) navigate(`/search?q=${encodeURIComponent(q.trim())}`);
   };
+  const onCameraScan = (text: string) => {
+    if (readScan(text, window.location.origin).kind === 'ignored') return;
+    setCamera(false);
+    void handleScan(text, staffId, navigate);
+  };
   return (
     <search style={{ flex: 1, maxWidth: 420 }}>
       <form onSubmit={submit}>
-        <TextInput
-          aria-label="Kunden und Termine suchen"
-          placeholder="Kunden und Termine suchen …"
-          value={q}
-          onChange={(e) => setQ(e.currentTarget.value)}
-        />
+        <Group gap={4} wrap="nowrap">
+          <TextInput
+            style={{ flex: 1 }}
+            aria-label="Kunden und Termine suchen"
+            placeholder="Kunden und Termine suchen …"
+            value={q}
+            onChange={(e) => setQ(e.currentTarget.value)}
+          />
+          <Button variant="default" onClick={() => setCamera(true)} aria-label={MSG.cameraTitle}>
+            QR
+          </Button>
+        </Group>
       </form>
+      <CameraScanModal opened={camera} onClose={() => setCamera(false)} onScan={onCameraScan} />
     </search>
   );
 }

@@ -124,8 +124,9 @@ export async function listAppointmentsJson(db: DbOrTx, staffId: number, q: Appoi
  * The appointment row query (spec §3 Appointment row) for any condition: the
  * list, one appointment, a customer's appointments and the rebook list share it.
  */
-export async function appointmentRows(db: DbOrTx, where: SQL, orderBy: SQL[]) {
-  return (await rowsQuery(db, where, orderBy)).map(toRow);
+export async function appointmentRows(db: DbOrTx, where: SQL, orderBy: SQL[], limit?: number) {
+  const query = rowsQuery(db, where, orderBy);
+  return (await (limit ? query.limit(limit) : query)).map(toRow);
 }
 
 /** The fields of an appointment row (spec §3 Appointment row, without pcr_labs, which is per centre). */

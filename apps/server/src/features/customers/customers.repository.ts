@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client';
 import { customers } from '../../db/schema/customers';
 import { insuranceIks, insuranceProviders } from '../../db/schema/insurance';
 
-const columns = {
+export const customerColumns = {
   id: customers.id,
   first_name: customers.first_name,
   last_name: customers.last_name,
@@ -51,7 +51,7 @@ export async function listCustomers(db: DbOrTx, staffId: number, q: CustomerList
   const where = listWhere(staffId, q);
   const [items, total] = await Promise.all([
     db
-      .select(columns)
+      .select(customerColumns)
       .from(customers)
       .where(where)
       .orderBy(dir(sortColumn), dir(customers.id))
@@ -64,7 +64,7 @@ export async function listCustomers(db: DbOrTx, staffId: number, q: CustomerList
 
 export async function findCustomer(db: DbOrTx, staffId: number, id: number) {
   const [row] = await db
-    .select(columns)
+    .select(customerColumns)
     .from(customers)
     .where(and(eq(customers.staff_id, staffId), eq(customers.id, id)));
   return row;

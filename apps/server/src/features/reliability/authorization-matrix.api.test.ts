@@ -267,4 +267,27 @@ describe('authorization matrix', () => {
     }
     expect(leaks).toEqual([]);
   });
+
+  it("the search of one's own centre finds nothing of another centre (name, number, token)", async () => {
+    const h = await adminOfA();
+    const terms = [foreign.customer, foreign.ids.customerAppointmentId!, foreign.ids.token!];
+    for (const queryString of terms) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/staff/${centreA}/search`,
+        headers: h,
+        payload: { queryString },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).not.toContain(foreign.customer);
+    }
+    const profile = await t.app.inject({
+      method: 'POST',
+      url: `/api/staff/${centreA}/search/profile`,
+      headers: h,
+      payload: { first_name: 'Erika', last_name: foreign.customer, birthday: '' },
+    });
+    expect(profile.statusCode).toBe(200);
+    expect(profile.body).not.toContain(foreign.customer);
+  });
 });

@@ -1,0 +1,160 @@
+import type { SearchTerms } from '@tz/shared/rules/search-query';
+import { and, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { appointments } from '../../db/schema/appointments';
+import { customers } from '../../db/schema/customers';
+import { appointmentRows } from '../appointments/appointments.repository';
+import { customerColumns } from '../customers/customers.repository';
+
+/** The folded full name, exactly the expression of the trigram index customers_search_name_trgm_idx (0016). */
+const foldedName = sql`search_fold(${customers.first_name} || ' ' || ${customers.last_name})`;
+const digitsOf = (col: SQL | typeof customers.phone) => sql`search_digits(${col})`;
+
+/** LIKE wildcards in a search text are literal characters. */
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** A German number written with the country code or with the trunk 0: both forms. */
+function phoneVariants(digits: string): string[] {
+  if (digits.startsWith('49')) return [digits, `0${digits.slice(2)}`];
+  if (digits.startsWith('0') && !digits.startsWith('00')) return [digits, `49${digits.slice(1)}`];
+  return [digits];
+}
+
+/**
+ * Customers of one centre matching any meaning of the search text, best first
+ * (1 for an exact name, birthday, email or phone; word similarity of the name
+ * otherwise), then newest. The conditions each use an index: the trigram index
+ * on the folded name (substring and typo), (staff_id, birthday),
+ * (staff_id, lower(email)), (staff_id, search_digits(phone)).
+ */
+export async function searchCustomers(db: DbOrTx, staffId: number, t: SearchTerms, limit: number) {
+  return db.transaction(async (tx) => {
+    // Swapped letters (Schnieder for Schneider) score about 0.43; pg_trgm's default of 0.6 would miss them.
+    // Local to this transaction, so the connection keeps its default.
+    await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(WORD_SIMILARITY)}, true)`);
+    if (t.name) {
+      // Exact surnames first (score 1, newest first): when they fill the page, nothing else can rank higher.
+      const exact = await tx
+        .select({ ...customerColumns, score: sql<number>`1` })
+        .from(customers)
+        .where(and(eq(customers.staff_id, staffId), sql`search_fold(${customers.last_name}) = ${t.name}`))
+        .orderBy(desc(customers.id))
+        .limit(limit);
+      if (exact.length === limit) return exact;
+    }
+    return customersQuery(tx, staffId, t, limit);
+  });
+}
+
+/** The lowest word similarity of a name that counts as a match (typo tolerance). */
+export const WORD_SIMILARITY = 0.4;
+
+function customersQuery(db: DbOrTx, staffId: number, t: SearchTerms, limit: number) {
+  const conditions: SQL[] = [];
+  const scores: SQL[] = [sql`0::real`];
+  if (t.name) {
+    conditions.push(sql`${foldedName} like ${`%${likeEscape(t.name)}%`}`, sql`${foldedName} %> ${t.name}`);
+    scores.push(
+      sql`case when search_fold(${customers.last_name}) = ${t.name} or ${foldedName} = ${t.name}
+        or search_fold(${customers.last_name} || ' ' || ${customers.first_name}) = ${t.name} then 1
+        else word_similarity(${t.name}, ${foldedName}) end`,
+    );
+  }
+  if (t.birthday) {
+    conditions.push(sql`${customers.birthday} = ${t.birthday}`);
+    scores.push(sql`case when ${customers.birthday} = ${t.birthday} then 1 else 0 end`);
+  }
+  if (t.email) {
+    conditions.push(sql`lower(${customers.email}) = ${t.email}`);
+    scores.push(sql`case when lower(${customers.email}) = ${t.email} then 1 else 0 end`);
+  }
+  if (t.phone) {
+    const variants = phoneVariants(t.phone);
+    conditions.push(inArray(digitsOf(customers.phone), variants));
+    scores.push(sql`case when ${inArray(digitsOf(customers.phone), variants)} then 1 else 0 end`);
+  }
+  if (conditions.length === 0) return Promise.resolve([]);
+  const score = sql<number>`greatest(${sql.join(scores, sql`, `)})`;
+  return db
+    .select({ ...customerColumns, score })
+    .from(customers)
+    .where(and(eq(customers.staff_id, staffId), or(...conditions)))
+    .orderBy(desc(score), desc(customers.id))
+    .limit(limit);
+}
+
+/**
+ * The appointment numbers a text of digits can mean: the number itself and,
+ * for 6 digits or fewer, every number whose last 6 digits it is (the list
+ * shows only the last 6; numbers start at 1,000,001, so 20 millions are covered).
+ */
+function appointmentNumbers(n: number | null): number[] {
+  if (n === null || n <= 0) return [];
+  if (n > 999_999) return [n];
+  return Array.from({ length: 21 }, (_, k) => n + k * 1_000_000);
+}
+
+/**
+ * Appointments of one centre: those of the given customers (ids best first)
+ * and those whose number or token is the search text. Direct hits first, then
+ * by the customer's rank, then newest. Blocked slots are no visits: left out.
+ */
+export async function searchAppointments(
+  db: DbOrTx,
+  staffId: number,
+  customerIds: number[],
+  t: SearchTerms,
+  limit: number,
+) {
+  const numbers = appointmentNumbers(t.appointmentNumber);
+  const direct = or(
+    numbers.length > 0 ? inArray(appointments.customer_appointment_id, numbers) : undefined,
+    eq(appointments.token, t.token),
+  )!;
+  const matches = customerIds.length > 0 ? or(direct, inArray(appointments.customer_id, customerIds))! : direct;
+  // The customers' rank (array_position in the ranked ids); none without customers (ORDER BY 0 is a position).
+  const rank =
+    customerIds.length > 0
+      ? [
+          sql`array_position(array[${sql.join(
+            customerIds.map((id) => sql`${id}`),
+            sql`, `,
+          )}]::int[], ${appointments.customer_id}) asc nulls last`,
+        ]
+      : [];
+  return appointmentRows(
+    db,
+    and(eq(appointments.staff_id, staffId), eq(appointments.should_block_slot, false), matches)!,
+    [sql`(${direct}) desc`, ...rank, desc(appointments.start_date), desc(appointments.id)],
+    limit,
+  );
+}
+
+/**
+ * Customers of one centre with the folded name of a scanned profile and, when
+ * the profile has one, its birthday; those at the profile's address first.
+ */
+export async function customersByProfile(
+  db: DbOrTx,
+  staffId: number,
+  p: { firstName: string; lastName: string; birthday: string | null; postcode: string; street: string },
+  limit: number,
+) {
+  const where: SQL[] = [
+    eq(customers.staff_id, staffId),
+    sql`${foldedName} = ${`${p.firstName} ${p.lastName}`}`,
+    sql`search_fold(${customers.first_name}) = ${p.firstName}`,
+    sql`search_fold(${customers.last_name}) = ${p.lastName}`,
+  ];
+  if (p.birthday) where.push(eq(customers.birthday, p.birthday));
+  return db
+    .select(customerColumns)
+    .from(customers)
+    .where(and(...where))
+    .orderBy(
+      sql`(${customers.postcode} is not distinct from ${p.postcode || null}) desc`,
+      sql`(search_fold(${customers.street}) is not distinct from ${p.street || null}) desc`,
+      desc(customers.id),
+    )
+    .limit(limit);
+}
