@@ -343,11 +343,25 @@ function VirtualAppointmentList({
 
   const virtualizerRef = useRef(virtualizer);
   virtualizerRef.current = virtualizer;
+  // A jump: the row to the middle of the screen. Rows measured after the first scroll (and the
+  // parts above the list arriving) move it again, so the row is checked for a few frames and
+  // scrolled back into view while it is not.
   const handledSeq = useRef(0);
+  const jumpFrame = useRef(0);
+  useEffect(() => () => cancelAnimationFrame(jumpFrame.current), []);
   useEffect(() => {
     if (!scrollRequest || scrollRequest.seq === handledSeq.current || scrollMargin === 0) return;
     handledSeq.current = scrollRequest.seq;
-    virtualizerRef.current.scrollToIndex(scrollRequest.index, { align: 'center' });
+    const { index } = scrollRequest;
+    let frames = 0;
+    const step = () => {
+      const row = listRef.current?.querySelector(`li[data-index="${index}"]`)?.getBoundingClientRect();
+      const inView = row && row.top >= SCROLL_PADDING.start - 1 && row.top <= window.innerHeight - SCROLL_PADDING.end;
+      if (!inView) virtualizerRef.current.scrollToIndex(index, { align: 'center' });
+      if (++frames < 40) jumpFrame.current = requestAnimationFrame(step);
+    };
+    cancelAnimationFrame(jumpFrame.current);
+    step();
   }, [scrollRequest, scrollMargin]);
 
   const [active, setActive] = useState(0);
