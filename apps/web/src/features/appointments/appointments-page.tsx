@@ -72,9 +72,12 @@ export default function AppointmentsPage() {
   };
   // The picker holds a half-chosen range (start picked, end not yet) until both days are set.
   const [picked, setPicked] = useState<[string | null, string | null]>([range.from, range.to]);
+  // Another range starts at its beginning (the page may still be scrolled to 'now' of the last one).
+  const showFromStart = () => window.scrollTo({ top: 0 });
   const setRange = (r: DayRange, target: JumpTarget | null = null) => {
     setRangeState(r);
     setJump(target);
+    if (!target) showFromStart();
     setPicked([r.from, r.to]);
   };
   const [filters, setFilters] = useState<FilterState>(INITIAL_FILTERS);
@@ -182,6 +185,7 @@ export default function AppointmentsPage() {
             if (from && to) {
               setRangeState({ from, to });
               setJump(null);
+              showFromStart();
             }
           }}
           miw={240}
@@ -287,6 +291,9 @@ export interface ScrollRequest {
   index: number;
   seq: number;
 }
+
+/** The floating add button (56 px, 24 px from the right edge) and a margin: the rows end left of it. */
+const FAB_GUTTER = 72;
 
 /** Space kept free under the fixed header and above the footer when a row is brought into view. */
 const SCROLL_PADDING = { start: 72, end: 56 };
@@ -417,7 +424,8 @@ function VirtualAppointmentList({
               position: 'absolute',
               top: 0,
               left: 0,
-              width: '100%',
+              // The floating add button's column stays free: it never covers a row's actions.
+              width: `calc(100% - ${FAB_GUTTER}px)`,
               paddingBottom: compact ? 0 : 8,
               scrollMarginTop: SCROLL_PADDING.start,
               scrollMarginBottom: SCROLL_PADDING.end,
