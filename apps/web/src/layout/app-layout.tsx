@@ -48,14 +48,14 @@ export function AppLayout() {
     <ModalsProvider labels={{ confirm: 'Ja', cancel: 'Nein' }}>
       <AppShell
         header={{ height: 60 }}
-        navbar={{ width: 240, breakpoint: 'md', collapsed: { mobile: !opened } }}
+        navbar={{ width: 240, breakpoint: 'lg', collapsed: { mobile: !opened } }}
         footer={{ height: 32 }}
         padding="md"
       >
         <AppShell.Header>
           <Group h="100%" px="md" justify="space-between" wrap="nowrap">
             <Group wrap="nowrap">
-              <Burger opened={opened} onClick={toggle} hiddenFrom="md" size="sm" aria-label="Navigation umschalten" />
+              <Burger opened={opened} onClick={toggle} hiddenFrom="lg" size="sm" aria-label="Navigation umschalten" />
               <UnstyledButton component={Link} to="/">
                 <Group gap="xs" wrap="nowrap">
                   <Image src={host.data?.logo_url ?? '/logo.svg'} alt="" w={32} h={32} />

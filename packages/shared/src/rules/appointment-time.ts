@@ -1,7 +1,8 @@
 /**
  * Appointment date and time rules (core-workflow §5): the time field takes
  * HH:MM with hours 0 to 24 and optional seconds, at most 5 characters (so in
- * practice H:MM or HH:MM); the forms default to the nearest half hour.
+ * practice H:MM or HH:MM); the forms default to the next half hour (the
+ * spec says the nearest; a default in the past was a trap at a busy desk).
  */
 import { wallClockOf } from './time-zone';
 
@@ -32,21 +33,19 @@ export function isRealDate(value: string): boolean {
   return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
 }
 
+const HALF_HOUR_MS = 30 * 60_000;
+
 /**
- * The forms' default: the nearest half hour of now in the centre's time zone
- * (10:14 → 10:00, 10:15 → 10:30). Past 23:45 it is 00:00 of the next day.
+ * The forms' default: the next half hour from now in the centre's time zone,
+ * never one in the past (10:00:00 → 10:00, 10:00:01 → 10:30, 10:31 → 11:00;
+ * past 23:30 it is 00:00 of the next day). The instant is rounded up, then
+ * read in the zone: on the day the clocks go forward 01:50 gives 03:00, the
+ * next half hour that exists. (Exact for zones whose offset is a multiple of
+ * 30 minutes, as every European one.)
  */
-export function nearestHalfHour(now: Date, timeZone: string): { date: string; time: string } {
-  const w = wallClockOf(now, timeZone);
-  const [h, m] = w.time.split(':').map(Number) as [number, number];
-  const rounded = Math.round((h * 60 + m) / 30) * 30;
-  if (rounded < 24 * 60) {
-    const time = `${String(Math.floor(rounded / 60)).padStart(2, '0')}:${rounded % 60 === 0 ? '00' : '30'}`;
-    return { date: w.date, time };
-  }
-  const [y, mo, d] = w.date.split('-').map(Number) as [number, number, number];
-  const tomorrow = new Date(Date.UTC(y, mo - 1, d + 1)).toISOString().slice(0, 10);
-  return { date: tomorrow, time: '00:00' };
+export function nextHalfHour(now: Date, timeZone: string): { date: string; time: string } {
+  const next = Math.ceil(now.getTime() / HALF_HOUR_MS) * HALF_HOUR_MS;
+  return wallClockOf(next, timeZone);
 }
 
 /**

@@ -30,3 +30,21 @@ export async function announceCreated(sendMail: (() => Promise<unknown>) | null)
   }
   notifications.show({ color: 'green', message: MSG.appointmentCreated });
 }
+
+/** What the create screens hand to the list: the new appointment, to show its day and highlight it. */
+export interface CreatedAppointment {
+  appointment_id: number;
+  /** YYYY-MM-DD */
+  date: string;
+}
+
+/** The router state the create screens navigate to the list with. */
+export const createdState = (created: CreatedAppointment) => ({ createdAppointment: created });
+
+/** The created appointment from the list's router state, or null for any other state (a reload, a link). */
+export function createdFromState(state: unknown): CreatedAppointment | null {
+  const c = (state as { createdAppointment?: Partial<CreatedAppointment> } | null)?.createdAppointment;
+  if (!c || !Number.isInteger(c.appointment_id) || typeof c.date !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(c.date))
+    return null;
+  return { appointment_id: c.appointment_id as number, date: c.date };
+}

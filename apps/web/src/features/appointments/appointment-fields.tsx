@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { MSG } from '@tz/shared/messages';
-import { isValidAppointmentTime, nearestHalfHour, normaliseTime } from '@tz/shared/rules/appointment-time';
+import { isValidAppointmentTime, nextHalfHour, normaliseTime } from '@tz/shared/rules/appointment-time';
 import { germanDate, parseGermanDate } from '@tz/shared/rules/german-date';
 import { useAuth } from '../../auth/use-session';
 import { APPOINTMENT_LABELS as L } from './appointment-field-labels';
@@ -31,9 +31,9 @@ export interface AppointmentFieldValues {
   overbook: boolean;
 }
 
-/** The form's default: today (centre time) at the nearest half hour. */
+/** The form's default: the next half hour from now (centre time), never one in the past. */
 export function defaultAppointmentValues(timeZone = 'Europe/Berlin'): AppointmentFieldValues {
-  const d = nearestHalfHour(new Date(), timeZone);
+  const d = nextHalfHour(new Date(), timeZone);
   return {
     date: germanDate(d.date),
     time: d.time,

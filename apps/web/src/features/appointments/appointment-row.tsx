@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Button, Group, Paper, Stack, Switch, Text, Tooltip } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Switch, Text, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import type {
   Appointment,
@@ -95,46 +95,61 @@ export const AppointmentRow = memo(function AppointmentRow({ a, ctx }: { a: Appo
   );
 });
 
-function StatusBadges({ a, vaccinationCentre }: { a: Appointment; vaccinationCentre: boolean }) {
+/**
+ * The appointment's state as badges. `compact` (the one-line view): small, on
+ * one line, without 'Bestätigt' (the usual case) and 'Eingecheckt' (its switch shows it).
+ */
+export function StatusBadges({
+  a,
+  vaccinationCentre,
+  compact = false,
+}: {
+  a: Appointment;
+  vaccinationCentre: boolean;
+  compact?: boolean;
+}) {
   const result = a.res_detected ? RESULT_BADGES[a.res_detected] : undefined;
+  const size = compact ? 'sm' : undefined;
   return (
-    <Group gap={4}>
+    <Group gap={4} wrap={compact ? 'nowrap' : 'wrap'} style={compact ? { flexShrink: 0 } : undefined}>
       {a.status === 'cancelled' ? (
-        <Badge color="red" variant="dot">
+        <Badge size={size} color="red" variant="dot">
           Storniert
         </Badge>
       ) : (
-        <Badge color="blue" variant="dot">
-          Bestätigt
-        </Badge>
+        !compact && (
+          <Badge size={size} color="blue" variant="dot">
+            Bestätigt
+          </Badge>
+        )
       )}
       {a.source === 'customer' && (
-        <Badge color="cyan" variant="dot">
+        <Badge size={size} color="cyan" variant="dot">
           Online gebucht
         </Badge>
       )}
-      {isCheckedIn(a.checked_in) && (
-        <Badge color="teal" variant="dot">
+      {!compact && isCheckedIn(a.checked_in) && (
+        <Badge size={size} color="teal" variant="dot">
           Eingecheckt
         </Badge>
       )}
       {isFilledWithoutWarnings(a.checked_in) && (
-        <Badge color="teal" variant="dot">
+        <Badge size={size} color="teal" variant="dot">
           Fragebogen ausgefüllt
         </Badge>
       )}
       {hasFormWarnings(a.checked_in) && (
-        <Badge color="orange" variant="dot">
+        <Badge size={size} color="orange" variant="dot">
           Fragebogen mit Warnungen
         </Badge>
       )}
       {isVaccinated(a) ? (
-        <Badge color="grape" variant="dot">
+        <Badge size={size} color="grape" variant="dot">
           Geimpft
         </Badge>
       ) : (
         isProcessed(a) && (
-          <Badge color="indigo" variant="dot">
+          <Badge size={size} color="indigo" variant="dot">
             Durchgeführt
           </Badge>
         )
@@ -149,17 +164,17 @@ function StatusBadges({ a, vaccinationCentre }: { a: Appointment; vaccinationCen
         </Badge>
       )}
       {!vaccinationCentre && a.demis_status === 'success' && (
-        <Badge color="dark" variant="dot">
+        <Badge size={size} color="dark" variant="dot">
           DEMIS gemeldet
         </Badge>
       )}
       {!a.service_active && (
-        <Badge color="yellow" variant="dot">
+        <Badge size={size} color="yellow" variant="dot">
           Dienstleistung inaktiv
         </Badge>
       )}
       {a.should_block_slot && (
-        <Badge color="gray" variant="dot">
+        <Badge size={size} color="gray" variant="dot">
           Blockierter Slot
         </Badge>
       )}
@@ -167,8 +182,11 @@ function StatusBadges({ a, vaccinationCentre }: { a: Appointment; vaccinationCen
   );
 }
 
-/** The status icon: a yes/no confirmation, then approved ↔ cancelled. */
-function StatusToggle({ a, staffId, name }: { a: Appointment; staffId: number; name: string }) {
+/**
+ * The status control: a labelled "Stornieren" / "Wieder bestätigen" (a red "✕"
+ * read as "delete"), the spec's yes/no confirmation, then approved ↔ cancelled.
+ */
+export function StatusToggle({ a, staffId, name }: { a: Appointment; staffId: number; name: string }) {
   const setStatus = useSetStatus(staffId);
   const cancel = a.status === 'approved';
   const label = cancel ? `Termin von ${name} stornieren` : `Termin von ${name} wieder bestätigen`;
@@ -189,26 +207,26 @@ function StatusToggle({ a, staffId, name }: { a: Appointment; staffId: number; n
         ),
     });
   return (
-    <Tooltip label={label}>
-      <ActionIcon
-        variant="light"
-        color={cancel ? 'red' : 'green'}
-        size="lg"
-        aria-label={label}
-        onClick={ask}
-        loading={setStatus.isPending}
-      >
-        <span aria-hidden>{cancel ? '✕' : '↺'}</span>
-      </ActionIcon>
-    </Tooltip>
+    <Button
+      size="xs"
+      variant="default"
+      // The darkest shades: readable on the white button also in a cancelled (grey) row.
+      c={cancel ? 'red.9' : 'teal.9'}
+      aria-label={label}
+      onClick={ask}
+      loading={setStatus.isPending}
+    >
+      {cancel ? 'Stornieren' : 'Wieder bestätigen'}
+    </Button>
   );
 }
 
-function CheckInSwitch({ a, staffId }: { a: Appointment; staffId: number }) {
+export function CheckInSwitch({ a, staffId, hideLabel }: { a: Appointment; staffId: number; hideLabel?: boolean }) {
   const checkIn = useCheckIn(staffId);
   return (
     <Switch
-      label="Eingecheckt"
+      label={hideLabel ? undefined : 'Eingecheckt'}
+      aria-label={hideLabel ? 'Eingecheckt' : undefined}
       checked={isCheckedIn(a.checked_in)}
       disabled={checkIn.isPending}
       onChange={(e) =>
@@ -218,7 +236,7 @@ function CheckInSwitch({ a, staffId }: { a: Appointment; staffId: number }) {
   );
 }
 
-function ResultButton({ a, ctx }: { a: Appointment; ctx: RowContext }) {
+export function ResultButton({ a, ctx }: { a: Appointment; ctx: RowContext }) {
   if (ctx.options.pcr_labs.length === 0) {
     return (
       <Button size="xs" variant="default" disabled>

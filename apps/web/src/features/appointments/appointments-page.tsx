@@ -4,17 +4,30 @@ import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import type { Appointment } from '@tz/shared/appointments/appointments.contract';
 import { ROLE, VACCINATION_CENTRE_TYPE } from '@tz/shared/constants';
 import { MSG } from '@tz/shared/messages';
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { Link, Outlet } from 'react-router';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { Link, Outlet, useLocation } from 'react-router';
 import { ApiError } from '../../api/client';
 import { useAuth } from '../../auth/use-session';
 import { mayOpen } from '../../route-access';
 import { to } from '../../routes';
 import { showErrorDialog } from '../../ui/error-dialog';
+import { AppointmentCompactRow, type CompactListContext } from './appointment-compact-row';
+import { createdFromState } from './appointment-create-result';
 import { AppointmentFilters, type FilterState, filtersToQuery, INITIAL_FILTERS } from './appointment-filters';
 import { shouldLoadMore } from './appointment-pages';
 import { type DayRange, matchingPreset, PRESET_LABELS, PRESETS, presetRange, rangeToUnix } from './appointment-range';
 import { AppointmentRow, type RowContext } from './appointment-row';
+import {
+  APPOINTMENT_VIEWS,
+  type AppointmentView,
+  type JumpTarget,
+  jumpIndex,
+  jumpStep,
+  ROW_ESTIMATE,
+  readView,
+  VIEW_LABELS,
+  writeView,
+} from './appointment-view';
 import { ResultDialog } from './result-dialog';
 import {
   downloadAppointmentsCsv,
@@ -41,11 +54,30 @@ const CALENDAR_LABELS = {
 export default function AppointmentsPage() {
   const auth = useAuth();
   const staffId = auth.staffId;
-  const [range, setRangeState] = useState<DayRange>(() => presetRange('fromNow'));
+  // Coming from a create screen: that appointment's day, the new row highlighted.
+  const location = useLocation();
+  const [created] = useState(() => createdFromState(location.state));
+  const [range, setRangeState] = useState<DayRange>(() =>
+    created ? { from: created.date, to: created.date } : presetRange('fromNow'),
+  );
+  // 'Ab jetzt' keeps the spec's 30-day window but opens at the first appointment from now.
+  const [jump, setJump] = useState<JumpTarget | null>(() =>
+    created ? { kind: 'appointment', appointmentId: created.appointment_id } : { kind: 'now', nowMs: Date.now() },
+  );
+  const [scrollRequest, setScrollRequest] = useState<ScrollRequest | null>(null);
+  const [view, setViewState] = useState<AppointmentView>(() => readView(globalThis.localStorage, auth.id));
+  const setView = (v: AppointmentView) => {
+    setViewState(v);
+    writeView(globalThis.localStorage, auth.id, v);
+  };
   // The picker holds a half-chosen range (start picked, end not yet) until both days are set.
   const [picked, setPicked] = useState<[string | null, string | null]>([range.from, range.to]);
-  const setRange = (r: DayRange) => {
+  // Another range starts at its beginning (the page may still be scrolled to 'now' of the last one).
+  const showFromStart = () => window.scrollTo({ top: 0 });
+  const setRange = (r: DayRange, target: JumpTarget | null = null) => {
     setRangeState(r);
+    setJump(target);
+    if (!target) showFromStart();
     setPicked([r.from, r.to]);
   };
   const [filters, setFilters] = useState<FilterState>(INITIAL_FILTERS);
@@ -67,6 +99,22 @@ export default function AppointmentsPage() {
     if (showCount) void count.refetch();
   };
   const preset = matchingPreset(range);
+  const today = presetRange('today').from;
+  const includesNow = range.from <= today && today <= range.to;
+
+  // One step towards the jump target per change of the loaded rows: scroll, or load the next page first.
+  const { hasNextPage, isFetching, fetchNextPage } = list;
+  useEffect(() => {
+    // Only on this range's own rows (not the previous range's shown while loading).
+    if (!jump || !list.data || isFetching || list.isPlaceholderData) return;
+    const step = jumpStep(jumpIndex(rows, jump), rows.length, hasNextPage, jump);
+    if (step.kind === 'load') {
+      void fetchNextPage();
+      return;
+    }
+    if (step.kind === 'scroll') setScrollRequest((prev) => ({ index: step.index, seq: (prev?.seq ?? 0) + 1 }));
+    setJump(null);
+  }, [jump, list.data, list.isPlaceholderData, rows, isFetching, hasNextPage, fetchNextPage]);
   const [downloading, setDownloading] = useState(false);
 
   const exportCsv = async () => {
@@ -134,7 +182,11 @@ export default function AppointmentsPage() {
           value={picked}
           onChange={([from, to]) => {
             setPicked([from, to]);
-            if (from && to) setRangeState({ from, to });
+            if (from && to) {
+              setRangeState({ from, to });
+              setJump(null);
+              showFromStart();
+            }
           }}
           miw={240}
         />
@@ -145,9 +197,32 @@ export default function AppointmentsPage() {
               size="sm"
               variant={preset === p ? 'filled' : 'default'}
               aria-pressed={preset === p}
-              onClick={() => setRange(presetRange(p))}
+              onClick={() => setRange(presetRange(p), p === 'fromNow' ? { kind: 'now', nowMs: Date.now() } : null)}
             >
               {PRESET_LABELS[p]}
+            </Button>
+          ))}
+        </Group>
+        {includesNow && (
+          <Button
+            size="sm"
+            variant="light"
+            onClick={() => setJump({ kind: 'now', nowMs: Date.now() })}
+            title="Zum ersten Termin ab jetzt springen"
+          >
+            Jetzt
+          </Button>
+        )}
+        <Group gap={4} role="group" aria-label="Ansicht" ml="auto">
+          {APPOINTMENT_VIEWS.map((v) => (
+            <Button
+              key={v}
+              size="sm"
+              variant={view === v ? 'filled' : 'default'}
+              aria-pressed={view === v}
+              onClick={() => setView(v)}
+            >
+              {VIEW_LABELS[v]}
             </Button>
           ))}
         </Group>
@@ -181,6 +256,9 @@ export default function AppointmentsPage() {
           <VirtualAppointmentList
             rows={rows}
             ctx={rowContext}
+            view={view}
+            highlightId={created?.appointment_id ?? null}
+            scrollRequest={scrollRequest}
             // Not again after a failed page: the error shows above, 'Neu laden' starts over.
             canLoadMore={list.hasNextPage && !list.isFetching && !list.isFetchNextPageError}
             onLoadMore={() => void list.fetchNextPage()}
@@ -208,29 +286,56 @@ export default function AppointmentsPage() {
   );
 }
 
+/** A request to bring one row into view; `seq` makes a repeated jump to the same row count. */
+export interface ScrollRequest {
+  index: number;
+  seq: number;
+}
+
+/** The floating add button (56 px, 24 px from the right edge) and a margin: the rows end left of it. */
+const FAB_GUTTER = 72;
+
+/** Space kept free under the fixed header and above the footer when a row is brought into view. */
+const SCROLL_PADDING = { start: 72, end: 56 };
+
 /**
  * Only the rows in view are rendered, so a day of a large centre stays fast.
  * When the last rendered row comes close to the end of the loaded rows and
  * more may be loaded, `onLoadMore` asks for the next page; it runs again
- * after each page while the user is still near the end.
+ * after each page while the user is still near the end. In the compact view
+ * one row at a time takes the keyboard focus (roving focus).
  */
 function VirtualAppointmentList({
   rows,
   ctx,
+  view,
+  highlightId,
+  scrollRequest,
   canLoadMore,
   onLoadMore,
 }: {
   rows: Appointment[];
   ctx: RowContext;
+  view: AppointmentView;
+  highlightId: number | null;
+  scrollRequest: ScrollRequest | null;
   canLoadMore: boolean;
   onLoadMore: () => void;
 }) {
   const listRef = useRef<HTMLUListElement>(null);
+  const compact = view === 'compact';
+  // Where the list starts on the page, known after the first paint (a jump needs it).
+  const [scrollMargin, setScrollMargin] = useState(0);
+  useLayoutEffect(() => {
+    setScrollMargin(listRef.current?.offsetTop ?? 0);
+  });
   const virtualizer = useWindowVirtualizer({
     count: rows.length,
-    estimateSize: () => 150,
-    overscan: 6,
-    scrollMargin: listRef.current?.offsetTop ?? 0,
+    estimateSize: () => ROW_ESTIMATE[view],
+    overscan: compact ? 12 : 6,
+    scrollMargin,
+    scrollPaddingStart: SCROLL_PADDING.start,
+    scrollPaddingEnd: SCROLL_PADDING.end,
     getItemKey: (i) => rows[i]!.appointment_id,
   });
   const items = virtualizer.getVirtualItems();
@@ -242,29 +347,109 @@ function VirtualAppointmentList({
   useEffect(() => {
     if (nearEnd && canLoadMore) onLoadMoreRef.current();
   }, [nearEnd, canLoadMore]);
+
+  const virtualizerRef = useRef(virtualizer);
+  virtualizerRef.current = virtualizer;
+  // A jump: the row to the middle of the screen. Rows measured after the first scroll (and the
+  // parts above the list arriving) move it again, so the row is checked for a few frames and
+  // scrolled back into view while it is not.
+  const handledSeq = useRef(0);
+  const jumpFrame = useRef(0);
+  useEffect(() => () => cancelAnimationFrame(jumpFrame.current), []);
+  useEffect(() => {
+    if (!scrollRequest || scrollRequest.seq === handledSeq.current || scrollMargin === 0) return;
+    handledSeq.current = scrollRequest.seq;
+    const { index } = scrollRequest;
+    let frames = 0;
+    const step = () => {
+      const row = listRef.current?.querySelector(`li[data-index="${index}"]`)?.getBoundingClientRect();
+      const inView = row && row.top >= SCROLL_PADDING.start - 1 && row.top <= window.innerHeight - SCROLL_PADDING.end;
+      if (!inView) virtualizerRef.current.scrollToIndex(index, { align: 'center' });
+      if (++frames < 40) jumpFrame.current = requestAnimationFrame(step);
+    };
+    cancelAnimationFrame(jumpFrame.current);
+    step();
+  }, [scrollRequest, scrollMargin]);
+
+  const [active, setActive] = useState(0);
+  const [expanded, setExpanded] = useState<ReadonlySet<number>>(() => new Set());
+  const count = rows.length;
+  // After a jump, the keyboard starts from the row jumped to.
+  useEffect(() => {
+    if (scrollRequest) setActive(scrollRequest.index);
+  }, [scrollRequest]);
+  const listContext: CompactListContext = useMemo(
+    () => ({
+      count,
+      onFocusRow: setActive,
+      onToggle: (id) =>
+        setExpanded((prev) => {
+          const next = new Set(prev);
+          if (!next.delete(id)) next.add(id);
+          return next;
+        }),
+      onMove: (index) => {
+        setActive(index);
+        const focus = (tries: number) => {
+          const el = listRef.current?.querySelector<HTMLElement>(`[data-row-index="${index}"]`);
+          if (el) el.focus();
+          else if (tries > 0) requestAnimationFrame(() => focus(tries - 1));
+        };
+        // Bring the row into the rendered window first; the browser then keeps the focused row in view.
+        virtualizerRef.current.scrollToIndex(index, { align: 'auto' });
+        focus(10);
+      },
+    }),
+    [count],
+  );
+  // The row Tab lands on: the last one used, or the first in view when that one scrolled away.
+  const focusable = items.some((i) => i.index === active) ? active : (items[0]?.index ?? 0);
+
   return (
     <ul
       ref={listRef}
       aria-label="Termine"
       style={{ position: 'relative', height: virtualizer.getTotalSize(), listStyle: 'none', margin: 0, padding: 0 }}
     >
-      {items.map((item) => (
-        <li
-          key={item.key}
-          data-index={item.index}
-          ref={virtualizer.measureElement}
-          style={{
-            position: 'absolute',
-            top: 0,
-            left: 0,
-            width: '100%',
-            paddingBottom: 8,
-            transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)`,
-          }}
-        >
-          <AppointmentRow a={rows[item.index]!} ctx={ctx} />
-        </li>
-      ))}
+      {items.map((item) => {
+        const a = rows[item.index]!;
+        const highlighted = a.appointment_id === highlightId;
+        return (
+          <li
+            key={item.key}
+            data-index={item.index}
+            ref={virtualizer.measureElement}
+            aria-current={highlighted ? 'true' : undefined}
+            style={{
+              position: 'absolute',
+              top: 0,
+              left: 0,
+              // The floating add button's column stays free: it never covers a row's actions.
+              width: `calc(100% - ${FAB_GUTTER}px)`,
+              paddingBottom: compact ? 0 : 8,
+              scrollMarginTop: SCROLL_PADDING.start,
+              scrollMarginBottom: SCROLL_PADDING.end,
+              outline: highlighted ? '3px solid var(--mantine-color-yellow-6)' : undefined,
+              outlineOffset: -3,
+              borderRadius: highlighted ? 'var(--mantine-radius-md)' : undefined,
+              transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)`,
+            }}
+          >
+            {compact ? (
+              <AppointmentCompactRow
+                a={a}
+                index={item.index}
+                ctx={ctx}
+                list={listContext}
+                focusable={item.index === focusable}
+                expanded={expanded.has(a.appointment_id)}
+              />
+            ) : (
+              <AppointmentRow a={a} ctx={ctx} />
+            )}
+          </li>
+        );
+      })}
     </ul>
   );
 }

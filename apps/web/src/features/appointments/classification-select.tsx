@@ -1,11 +1,32 @@
-import { Select, Stack, Text } from '@mantine/core';
+import { Select, type SelectProps, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import type { Appointment, PaymentClassification } from '@tz/shared/appointments/appointments.contract';
 import { MSG } from '@tz/shared/messages';
 import { isClassificationSelectable, requiresCheckedBy } from '@tz/shared/rules/payment-classification';
 import { useAuth } from '../../auth/use-session';
 import { showErrorDialog } from '../../ui/error-dialog';
+import { classificationFieldLabel, splitClassificationLabel } from './classification-label';
 import { useSetClassification } from './use-appointments';
+
+/**
+ * Each entry in full, on two lines: what it is, then its legal basis (the
+ * labels of one § differ only at their end, which a one-line menu cut off).
+ */
+const renderOption =
+  (labels: Map<string, string>): SelectProps['renderOption'] =>
+  ({ option }) => {
+    const { basis, text } = splitClassificationLabel(labels.get(option.value) ?? option.label);
+    return (
+      <Stack gap={0}>
+        <Text size="sm">{text}</Text>
+        {basis && (
+          <Text size="xs" c="gray.7">
+            {basis}
+          </Text>
+        )}
+      </Stack>
+    );
+  };
 
 const NONE = 'none';
 
@@ -29,7 +50,7 @@ export function ClassificationSelect(props: {
       .filter((c) => c.id === a.payment_class_id || isClassificationSelectable(c, a.date, a.payment_class_id))
       .map((c) => ({
         value: String(c.id),
-        label: c.label,
+        label: classificationFieldLabel(c.label),
         // The current one stays visible even when it no longer applies, but cannot be chosen again.
         disabled: !isClassificationSelectable(c, a.date, a.payment_class_id),
       })),
@@ -75,7 +96,12 @@ export function ClassificationSelect(props: {
         onChange={onChange}
         allowDeselect={false}
         disabled={change.isPending}
-        comboboxProps={{ withinPortal: true }}
+        // Wider than the field, up to the screen; the option text wraps instead of being cut.
+        comboboxProps={{ withinPortal: true, width: 'max-content', position: 'bottom-start' }}
+        styles={{ dropdown: { maxWidth: 'min(560px, calc(100vw - 16px))' }, option: { whiteSpace: 'normal' } }}
+        renderOption={renderOption(new Map(props.classifications.map((c) => [String(c.id), c.label])))}
+        // The chosen entry in full on hover, should the field cut it.
+        title={current?.label ?? MSG.noSelection}
       />
       {current?.danger && (
         <Text size="xs" c="red.9">

@@ -1,6 +1,7 @@
 import { Alert, Button, Checkbox, Divider, Group, Stack, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
+import { parseGermanDate } from '@tz/shared/rules/german-date';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../../auth/use-session';
@@ -15,7 +16,7 @@ import {
   emptyCustomer,
 } from '../customers/customer-fields';
 import { useSendConfirmationMail } from '../receipts/use-receipts';
-import { announceCreated, createErrorText } from './appointment-create-result';
+import { announceCreated, createdState, createErrorText } from './appointment-create-result';
 import { APPOINTMENT_LABELS } from './appointment-field-labels';
 import {
   AppointmentFields,
@@ -83,7 +84,10 @@ export default function CreateAppointmentAndCustomerPage() {
           ? () => mail.mutateAsync({ appointmentId: created.appointment_id, customerId: created.customer_id })
           : null,
       );
-      navigate(to('appointments'));
+      // The list on the new appointment's day, its row highlighted.
+      navigate(to('appointments'), {
+        state: createdState({ appointment_id: created.appointment_id, date: parseGermanDate(v.date)! }),
+      });
     } catch (e) {
       setError(createErrorText(e, applyServerErrors(form, e, labelsOf(LABELS)).text));
     }

@@ -1,6 +1,6 @@
 import { Alert, Button, Checkbox, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { germanDate } from '@tz/shared/rules/german-date';
+import { germanDate, parseGermanDate } from '@tz/shared/rules/german-date';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useAuth } from '../../auth/use-session';
@@ -8,7 +8,7 @@ import { to } from '../../routes';
 import { applyServerErrors, labelsOf } from '../../ui/server-errors';
 import { useCustomer } from '../customers/use-customers';
 import { useSendConfirmationMail } from '../receipts/use-receipts';
-import { announceCreated, createErrorText } from './appointment-create-result';
+import { announceCreated, createdState, createErrorText } from './appointment-create-result';
 import { APPOINTMENT_LABELS } from './appointment-field-labels';
 import {
   AppointmentFields,
@@ -40,7 +40,10 @@ export default function CreateAppointmentPage() {
       const created = await create.mutateAsync({ ...appointmentPayload(v), staff_id: staffId });
       const withMail = sendMail && !!customer.data?.email;
       await announceCreated(withMail ? () => mail.mutateAsync({ appointmentId: created.id, customerId }) : null);
-      navigate(to('appointments'));
+      // The list on the new appointment's day, its row highlighted.
+      navigate(to('appointments'), {
+        state: createdState({ appointment_id: created.id, date: parseGermanDate(v.date)! }),
+      });
     } catch (e) {
       setError(createErrorText(e, applyServerErrors(form, e, labelsOf(APPOINTMENT_LABELS)).text));
     }
