@@ -65,6 +65,8 @@ export default function AppointmentsPage() {
     created ? { kind: 'appointment', appointmentId: created.appointment_id } : { kind: 'now', nowMs: Date.now() },
   );
   const [scrollRequest, setScrollRequest] = useState<ScrollRequest | null>(null);
+  // Counts every scroll request ever made, so a new one never repeats the number of a handled one.
+  const scrollSeq = useRef(0);
   const [view, setViewState] = useState<AppointmentView>(() => readView(globalThis.localStorage, auth.id));
   const setView = (v: AppointmentView) => {
     setViewState(v);
@@ -77,6 +79,8 @@ export default function AppointmentsPage() {
   const setRange = (r: DayRange, target: JumpTarget | null = null) => {
     setRangeState(r);
     setJump(target);
+    // A jump of the last range still settling must not pull the new one back to its row.
+    setScrollRequest(null);
     if (!target) showFromStart();
     setPicked([r.from, r.to]);
   };
@@ -112,7 +116,7 @@ export default function AppointmentsPage() {
       void fetchNextPage();
       return;
     }
-    if (step.kind === 'scroll') setScrollRequest((prev) => ({ index: step.index, seq: (prev?.seq ?? 0) + 1 }));
+    if (step.kind === 'scroll') setScrollRequest({ index: step.index, seq: ++scrollSeq.current });
     setJump(null);
   }, [jump, list.data, list.isPlaceholderData, rows, isFetching, hasNextPage, fetchNextPage]);
   const [downloading, setDownloading] = useState(false);
@@ -357,7 +361,11 @@ function VirtualAppointmentList({
   const jumpFrame = useRef(0);
   useEffect(() => () => cancelAnimationFrame(jumpFrame.current), []);
   useEffect(() => {
-    if (!scrollRequest || scrollRequest.seq === handledSeq.current || scrollMargin === 0) return;
+    if (!scrollRequest) {
+      cancelAnimationFrame(jumpFrame.current);
+      return;
+    }
+    if (scrollRequest.seq === handledSeq.current || scrollMargin === 0) return;
     handledSeq.current = scrollRequest.seq;
     const { index } = scrollRequest;
     let frames = 0;
