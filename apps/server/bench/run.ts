@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { AppointmentListQuery } from '@tz/shared/appointments/appointments.contract';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import * as repo from '../src/features/appointments/appointments.repository';
+import { ensurePharmacy, runBackOfficeBench } from './back-office';
 import { type DbKind, DEFAULT_BENCH_URL, openBenchDb } from './bench-db';
 import { ensureBookingPage, runBookingBench } from './booking';
 import { benchExportDir, ensurePlatformToken, runExportBench } from './exports';
@@ -78,6 +79,7 @@ async function prepare(kind: DbKind, size: Size, opts: RunOptions) {
     const platformToken = await ensurePlatformToken(db, JWT_SECRET);
     const gen = JSON.parse(readFileSync(metaFile, 'utf8')) as Generated;
     await ensureBookingPage(db, gen.staffId);
+    await ensurePharmacy(db, gen.staffId);
     await db.database.close();
     return { target, gen, reused: true, platformToken };
   }
@@ -87,6 +89,7 @@ async function prepare(kind: DbKind, size: Size, opts: RunOptions) {
   const gen = await generate(db, size, JWT_SECRET);
   const platformToken = await ensurePlatformToken(db, JWT_SECRET);
   await ensureBookingPage(db, gen.staffId);
+  await ensurePharmacy(db, gen.staffId);
   await db.database.close();
   writeFileSync(metaFile, JSON.stringify(gen));
   console.log(
@@ -295,6 +298,15 @@ async function runOne(kind: DbKind, size: Size, opts: RunOptions): Promise<DbRun
       staffId: gen.staffId,
       token: gen.token,
       iterations: n,
+      record,
+    });
+    // Audit list, PCR appointments, pharmacy month list (issue 21); the audit rows are the write loads' above.
+    await runBackOfficeBench({
+      url: server.url,
+      staffId: gen.staffId,
+      token: gen.token,
+      iterations: n,
+      appointmentId: writes[0]?.id,
       record,
     });
   } finally {

@@ -50,6 +50,8 @@ const envSchema = z.object({
     .positive()
     .default(12 * 3600),
   SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
+  /** The last day personal data of tests must be kept (TestV documentation: 31.12.2028); npm run retention. */
+  RETENTION_UNTIL: z.iso.date().default('2028-12-31'),
   DEMO: bool,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ALLOWED_HOSTS: z.string().default(''),
@@ -116,6 +118,8 @@ export type Config = {
   tokenTtlSeconds: number;
   /** How long the guard trusts a verified session without asking the database (0 = always ask). */
   sessionCacheSeconds: number;
+  /** YYYY-MM-DD: after this day npm run retention removes the personal data of that time. */
+  retentionUntil: string;
   demo: boolean;
   logLevel: string;
   allowedHosts: string[];
@@ -201,6 +205,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: e.PUBLIC_URL ? e.PUBLIC_URL.replace(/\/+$/, '') : undefined,
     tokenTtlSeconds: e.TOKEN_TTL_SECONDS,
     sessionCacheSeconds: e.SESSION_CACHE_SECONDS,
+    retentionUntil: e.RETENTION_UNTIL,
     // production never seeds demo data
     demo: e.NODE_ENV !== 'production' && e.DEMO,
     logLevel: e.LOG_LEVEL,

@@ -132,7 +132,7 @@ export async function signIn(page: Page, email: string) {
       if (applied.includes(token)) return;
       sessionStorage.setItem('e2e.signedIn', JSON.stringify([...applied, token]));
       localStorage.setItem('tz.session', session);
-      sessionStorage.setItem('tz.newsPromptDismissed', token);
+      localStorage.setItem('tz.newsPromptDismissed', token);
     },
     [JSON.stringify({ login }), login.token] as const,
   );

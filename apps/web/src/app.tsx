@@ -3,12 +3,13 @@ import { DatesProvider } from '@mantine/dates';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MSG } from '@tz/shared/messages';
-import { type ReactNode, useMemo } from 'react';
+import { type ReactNode, useEffect, useMemo } from 'react';
 import { RouterProvider } from 'react-router';
 import { ApiError, setUnauthorizedHandler } from './api/client';
 import { sessionStore, setExpiryHandler } from './auth/session-store';
 import { useHost } from './layout/use-host';
 import { createRouter } from './router';
+import { hideStartSpinner } from './start-spinner';
 import { cssVariablesResolver, theme } from './theme';
 
 const queryClient = new QueryClient({
@@ -58,6 +59,8 @@ function HostGate({ children }: { children: ReactNode }) {
 
 export function App() {
   const router = useMemo(() => createRouter(), []);
+  // The start spinner of index.html stays only until this first screen is drawn (spec: 1 s minimum at start).
+  useEffect(hideStartSpinner, []);
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <DatesProvider settings={{ locale: 'de', firstDayOfWeek: 1 }}>

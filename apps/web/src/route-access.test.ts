@@ -35,6 +35,7 @@ const SPEC: Partial<Record<RouteName, number | 'public'>> = {
   account: ROLE.admin,
   exports: ROLE.admin,
   settings: ROLE.admin,
+  audit: ROLE.admin,
   listTestcenters: ROLE.platformAdmin,
   testcenter_user: ROLE.platformAdmin,
   adminExports: ROLE.platformAdmin,

@@ -59,6 +59,8 @@ export const ROUTE_ACCESS: Record<RouteName, number | 'public'> = {
   account: ROLE.admin,
   exports: ROLE.admin,
   settings: ROLE.admin,
+  // the audit trail (issue 21): the centre's, for its administrators; the platform admin's covers every centre
+  audit: ROLE.admin,
 
   // platform admin: Centerliste, Export Admin, activating a centre
   listTestcenters: ROLE.platformAdmin,

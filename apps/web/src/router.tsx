@@ -24,8 +24,6 @@ function screen(name: RouteName, load: Loader, children?: RouteObject[]): RouteO
   };
 }
 
-const notYet: Loader = () => import('./ui/not-available-page');
-
 /** The route table: every name and path of the spec (configuration-admin §2). */
 export const routes: RouteObject[] = [
   {
@@ -64,10 +62,10 @@ export const routes: RouteObject[] = [
             'create_appointment_and_customer',
             () => import('./features/appointments/create-appointment-and-customer-page'),
           ),
-          screen('pharma', notYet),
-          screen('rxEdit', notYet),
-          screen('rxDocuments', notYet),
-          screen('rxUsageEdit', notYet),
+          screen('pharma', () => import('./features/pharma/pharma-page')),
+          screen('rxEdit', () => import('./features/pharma/rx-edit-page')),
+          screen('rxDocuments', () => import('./features/pharma/rx-documents-page')),
+          screen('rxUsageEdit', () => import('./features/pharma/rx-usage-edit-page')),
           screen('customers', () => import('./features/customers/customers-page')),
           screen('ImportCustomer', () => import('./features/groups/import-customer-page')),
           screen('InstitutionList', () => import('./features/groups/institution-list-page')),
@@ -85,10 +83,14 @@ export const routes: RouteObject[] = [
           screen('account', () => import('./features/account/account-page')),
           screen('searchResults', () => import('./features/search/search-results-page')),
           screen('exports', () => import('./features/exports/exports-page')),
-          screen('pcrLabs', notYet, [screen('pcrLabsAppointments', notYet), screen('pcrLabsOrders', notYet)]),
+          screen('pcrLabs', () => import('./features/pcr-labs/pcr-labs-page'), [
+            screen('pcrLabsAppointments', () => import('./features/pcr-labs/pcr-labs-appointments-page')),
+            screen('pcrLabsOrders', () => import('./features/pcr-labs/pcr-labs-orders-page')),
+          ]),
           screen('cutomer.createOegd', () => import('./features/oegd/oegd-page')),
           screen('listTestcenters', () => import('./features/platform/test-centres-page')),
           screen('testcenter_user', () => import('./features/platform/test-centre-user-page')),
+          screen('audit', () => import('./features/audit/audit-page')),
           screen('adminExports', () => import('./features/exports/admin-exports-page')),
           { path: '*', lazy: async () => ({ Component: (await import('./ui/not-found-page')).default }) },
         ],

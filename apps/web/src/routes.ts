@@ -50,6 +50,8 @@ export const ROUTES = {
   listTestcenters: '/testcenter/all',
   testcenter_user: '/testcenter_user/:id/edit',
   adminExports: '/admin/export/',
+  // The audit trail (issue 21); not in the spec's table.
+  audit: '/audit',
 } as const;
 
 export type RouteName = keyof typeof ROUTES;

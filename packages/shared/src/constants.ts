@@ -108,3 +108,6 @@ export const TEST_TYPES = [
   { id: 5, label: 'PoC-PCR-Test (ÖGD)' },
   { id: 6, label: 'Impfung' },
 ] as const;
+
+/** PCR appointments are those of services whose test type is a PCR test (label says PCR, as DEMIS reads it): 2 and 5. */
+export const PCR_TEST_TYPES: readonly number[] = TEST_TYPES.filter((t) => /pcr/i.test(t.label)).map((t) => t.id);

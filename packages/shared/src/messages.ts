@@ -16,7 +16,6 @@ export const MSG = {
   errorTitlePlain: 'Fehler',
   noticeTitle: 'Hinweis',
   updated: 'Aktualisiert!',
-  notAvailableYet: 'Diese Seite ist noch nicht verfügbar',
   invalidInput: 'Die Eingaben sind ungültig. Bitte prüfen Sie die markierten Felder.',
   invalidJson: 'Die Anfrage konnte nicht gelesen werden (ungültiges JSON).',
   /** Input hardening (http/safe-input.ts): every text and integer of every request. */
@@ -95,6 +94,8 @@ export const MSG = {
   // appointments
   noAppointments: 'Keine Termine gefunden',
   noPcrLab: 'No PCR-Lab relation!',
+  // PCR labs (the spec shows no messages of these pages beyond the order toast)
+  pcrOrderSent: 'Bestellung versendet',
   forcedClassificationLock:
     'Bitte wählen Sie zuerst eine Rechtsgrundlage (§) aus. Diese Sperre kann in den Einstellungen abgeschaltet werden.',
   appointmentUpdated: 'Termin wurde Aktualisiert',
@@ -108,6 +109,8 @@ export const MSG = {
   statusUpdated: 'Der Status wurde aktualisiert.',
   classificationNotFound: 'Diese Zahlungsklassifikation gibt es nicht.',
   appointmentChangedMeanwhile: 'Der Termin wurde inzwischen geändert. Bitte die Liste neu laden und erneut versuchen.',
+  appointmentEditedMeanwhile:
+    'Der Termin wurde inzwischen von jemand anderem geändert. Ihre Änderungen wurden nicht gespeichert: bitte die Seite neu laden und erneut eintragen.',
   classificationInactive: 'Diese Zahlungsklassifikation ist nicht aktiv.',
   classificationOutsideWindow: 'Diese Zahlungsklassifikation gilt am Tag des Termins nicht.',
   classificationCheckedByRequired:
@@ -251,6 +254,17 @@ export const MSG = {
   daysSaved: 'Die Tage wurden gespeichert.',
   testcenterUserSaved: 'Der neue Benutzer wurde gespeichert',
   idAdopted: 'ID Übernommen',
+  // platform administration (our own wording where the spec gives none)
+  centreCreated: 'Das Zentrum wurde angelegt. Aktivieren Sie es, indem Sie den ersten Benutzer anlegen.',
+  centreDeactivated: 'Das Zentrum wurde deaktiviert. Seine Benutzer können sich nicht mehr anmelden.',
+  centreReactivated: 'Das Zentrum wurde wieder aktiviert.',
+  centreDeactivateConfirm:
+    'Möchten Sie dieses Zentrum wirklich deaktivieren? Seine Benutzer werden abgemeldet und können sich nicht mehr anmelden; die Daten bleiben erhalten.',
+  centreReactivateConfirm: 'Möchten Sie dieses Zentrum wieder aktivieren?',
+  centreNotFound: 'Dieses Testzentrum gibt es nicht.',
+  centreAlreadyActivated: 'Dieses Testzentrum ist bereits aktiviert; weitere Benutzer legt seine Administration an.',
+  centreIsDeactivated: 'Dieses Testzentrum ist deaktiviert. Bitte wenden Sie sich an den Plattformbetreiber.',
+  ownCentreNotDeactivatable: 'Das eigene Zentrum kann nicht deaktiviert werden.',
   groupCreated: 'Die neue Institution wurde erstellt',
   appointmentsSaved: 'Termine wurden gespeichert',
   removeFromGroupConfirm: 'Möchten sie diesen Kunden wirklich aus der Gruppe entfernen?',
@@ -360,6 +374,10 @@ export const MSG = {
   bulkTooMany: 'Bitte höchstens 1000 Termine auf einmal umbuchen.',
   inactiveServiceWarning: 'Es gibt Termine mit inaktiven Dienstleistungen.',
   noDisabledAppointments: 'Keine Termine mit inaktiven Dienstleistungen.',
+  // pharmacy area (configuration-admin §2)
+  rxInactive: 'Diese Verordnung ist inaktiv',
+  rxActivate: 'Aktivieren',
+  usageBilled: 'Wurde bereits abgerechnet',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

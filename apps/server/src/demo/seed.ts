@@ -5,9 +5,12 @@ import { ensureFunctionCatalogue } from '../db/default-functions';
 import { centres } from '../db/schema/centres';
 import { ensureDefaultForms } from '../features/forms/default-forms';
 import { categoryId, seedAppointments, seedClassifications } from './appointments.demo';
+import { seedAuditDemo } from './audit.demo';
 import { seedForms } from './forms.demo';
 import { type DemoIds, seedCentres, seedPlatformFoundation } from './foundation.demo';
 import { seedInsurance } from './insurance.demo';
+import { seedPcrLabs } from './pcr-labs.demo';
+import { seedPharma } from './pharma.demo';
 import { seedReceiptsDemo } from './receipts.demo';
 import { seedSchedule } from './schedule.demo';
 import { seedCatalogue, seedServices } from './services.demo';
@@ -22,6 +25,7 @@ export const DEMO_LOGINS = [
   { email: 'leitung@demo.example', role: 'Testzentrumsleitung (25), Testzentrum Musterstadt' },
   { email: 'mitarbeiter@demo.example', role: 'Mitarbeiter (30), Testzentrum Musterstadt' },
   { email: 'impf-admin@demo.example', role: 'Administrator (20), Impfzentrum Musterstadt' },
+  { email: 'apotheke@demo.example', role: 'Administrator (20), Apotheke am Markt (Dauerverordnungen)' },
 ];
 
 /** Seeds the demo platform into an empty database, all or nothing. */
@@ -60,6 +64,7 @@ export async function ensurePlatformBasics(tx: DbOrTx, at: Date) {
 export async function seedDemoCentres(tx: DbOrTx, tag: string, at: Date): Promise<DemoIds> {
   const ids = await seedCentres(tx, tag);
   await seedAppointments(tx, ids, at);
+  await seedPcrLabs(tx, ids);
   await seedServices(tx, ids);
   await seedReceiptsDemo(tx, ids, at);
   await seedSchedule(tx, ids, at);
@@ -67,5 +72,7 @@ export async function seedDemoCentres(tx: DbOrTx, tag: string, at: Date): Promis
   // After the appointments step, so existing demo appointments get answers.
   await seedForms(tx, ids, at);
   await seedUsers(tx, ids);
+  await seedPharma(tx, ids, at);
+  await seedAuditDemo(tx, ids, at);
   return ids;
 }

@@ -3,6 +3,7 @@ import type { AppDeps } from '../app-deps';
 import { accountRoutes } from './account/account.routes';
 import { appointmentEditRoutes } from './appointments/appointment-edit.routes';
 import { appointmentsRoutes } from './appointments/appointments.routes';
+import { auditRoutes } from './audit/audit.routes';
 import { authRoutes } from './auth/auth.routes';
 import { bookingRoutes } from './booking/booking.routes';
 import { customersRoutes } from './customers/customers.routes';
@@ -12,6 +13,8 @@ import { formsRoutes } from './forms/forms.routes';
 import { groupsRoutes } from './groups/groups.routes';
 import { newsRoutes } from './news/news.routes';
 import { oegdRoutes } from './oegd/oegd.routes';
+import { pcrLabsRoutes } from './pcr-labs/pcr-labs.routes';
+import { pharmaRoutes } from './pharma/pharma.routes';
 import { platformRoutes } from './platform/platform.routes';
 import { receiptsRoutes } from './receipts/receipts.routes';
 import { scheduleRoutes } from './schedule/schedule.routes';
@@ -42,5 +45,8 @@ export function featureRoutes(app: FastifyInstance, deps: AppDeps) {
   groupsRoutes(app, deps);
   exportsRoutes(app, deps);
   searchRoutes(app, deps);
+  pharmaRoutes(app, deps);
+  pcrLabsRoutes(app, deps);
+  auditRoutes(app, deps);
   testingRoutes(app, deps);
 }

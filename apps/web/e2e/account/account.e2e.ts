@@ -15,7 +15,14 @@ test('pause now, restart, and a pause from a date that can be removed again', as
   await expect(page.getByRole('switch', { name: 'Buchungsseite online' })).toBeChecked();
   await expectAccessible(page);
 
+  // Taking the page offline asks first: 'Nein' keeps it online, in either control.
+  const offline = page.getByRole('dialog', { name: 'Buchungsseite pausieren' });
+  await page.getByRole('switch', { name: 'Buchungsseite online' }).click();
+  await offline.getByRole('button', { name: 'Nein' }).click();
+  await expect(offline).toBeHidden();
+  await expect(page.getByRole('switch', { name: 'Buchungsseite online' })).toBeChecked();
   await page.getByRole('button', { name: 'Jetzt pausieren' }).click();
+  await offline.getByRole('button', { name: 'Ja' }).click();
   await expect(page.getByText(MSG.changeSaved)).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Ihr Testzentrum ist derzeit deaktiviert' })).toBeVisible();
   await expectAccessible(page);

@@ -28,6 +28,8 @@ test('not logged in, a protected screen redirects to login', async ({ page }) =>
 
 const sidebar: Record<keyof TestCentres['logins'] & string, string[] | undefined> = {
   vaccination_admin: undefined,
+  // The pharmacy's sidebar ('Dauerverordnungen') is checked in pharma/pharma.e2e.ts.
+  pharmacy: undefined,
   platform: [
     'Termine',
     'Kunden',
@@ -38,6 +40,7 @@ const sidebar: Record<keyof TestCentres['logins'] & string, string[] | undefined
     'Testzentrumskonto',
     'Export',
     'Einstellungen',
+    'Protokoll',
     'Statistik',
     'Benutzerverwaltung',
     'Instant-Booking QR',
@@ -46,8 +49,10 @@ const sidebar: Record<keyof TestCentres['logins'] & string, string[] | undefined
     'Centerliste',
     'Export Admin',
   ],
+  // The demo test centre's lab is shown in the sidebar (show_sidebar = 1): 'PCR-Labore'.
   admin: [
     'Termine',
+    'PCR-Labore',
     'Kunden',
     'Gruppenimport',
     'Dienstleistungen',
@@ -56,6 +61,7 @@ const sidebar: Record<keyof TestCentres['logins'] & string, string[] | undefined
     'Testzentrumskonto',
     'Export',
     'Einstellungen',
+    'Protokoll',
     'Statistik',
     'Benutzerverwaltung',
     'Instant-Booking QR',
@@ -64,6 +70,7 @@ const sidebar: Record<keyof TestCentres['logins'] & string, string[] | undefined
   ],
   manager: [
     'Termine',
+    'PCR-Labore',
     'Kunden',
     'Gruppenimport',
     'Dienstleistungen',
@@ -76,7 +83,16 @@ const sidebar: Record<keyof TestCentres['logins'] & string, string[] | undefined
     'Neuigkeiten',
     'FAQ',
   ],
-  staff: ['Termine', 'Kunden', 'Gruppenimport', 'Passwort ändern', 'Instant-Booking QR', 'Neuigkeiten', 'FAQ'],
+  staff: [
+    'Termine',
+    'PCR-Labore',
+    'Kunden',
+    'Gruppenimport',
+    'Passwort ändern',
+    'Instant-Booking QR',
+    'Neuigkeiten',
+    'FAQ',
+  ],
 };
 
 for (const [who, entries] of Object.entries(sidebar)) {
@@ -119,11 +135,31 @@ test('an expired session shows the message and returns to login', async ({ page,
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test('the news prompt appears and "Ansehen" opens the news', async ({ page, centres }) => {
+test('the news prompt appears, "Ignorieren" holds in every tab of the login, "Ansehen" opens the news', async ({
+  page,
+  centres,
+}) => {
   await loginAs(page, centres.logins.vaccination_admin);
   const dialog = page.getByRole('dialog', { name: 'Neuigkeiten' });
   await expect(dialog).toBeVisible();
   await expectAccessible(page);
+  // Another tab of the same login asks too; 'Ignorieren' there quiets this tab and every new one.
+  const second = await page.context().newPage();
+  await second.goto('/');
+  await second.getByRole('dialog', { name: 'Neuigkeiten' }).getByRole('button', { name: 'Ignorieren' }).click();
+  await expect(dialog).toHaveCount(0);
+  const third = await page.context().newPage();
+  const news = third.waitForResponse((r) => r.url().endsWith('/api/news') && r.request().method() === 'GET');
+  await third.goto('/');
+  await news;
+  await expect(third.getByRole('heading', { name: /Willkommen,/ })).toBeVisible();
+  await expect(third.getByRole('dialog', { name: 'Neuigkeiten' })).toHaveCount(0);
+  await second.close();
+  await third.close();
+  // A new login asks again.
+  await logout(page);
+  await loginAs(page, centres.logins.vaccination_admin);
+  await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: 'Ansehen' }).click();
   await expect(page).toHaveURL(/\/news$/);
   await expect(page.getByRole('heading', { name: 'Willkommen im neuen Backoffice' })).toBeVisible();

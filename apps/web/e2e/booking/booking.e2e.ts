@@ -1,4 +1,52 @@
-import { apiAs, E2E_NOW, expect, expectAccessible, test, workdayAhead } from '../fixtures';
+import { BOOKING_MSG } from '@tz/shared/messages';
+import { startSmtp } from '../../../server/src/test/smtp';
+import { apiAs, test as base, E2E_NOW, expect, expectAccessible, workdayAhead } from '../fixtures';
+import { startServer } from '../server';
+
+type Smtp = Awaited<ReturnType<typeof startSmtp>>;
+
+/**
+ * This file's worker runs its own server that sends mail through a real SMTP
+ * server on loopback (the mail outbox's worker, every 2 s), so the customer's
+ * mail is read as it arrived there, not from the database.
+ */
+const test = base.extend<object, { smtp: Smtp; server: { url: string } }>({
+  smtp: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixture's dependencies from this pattern.
+    async ({}, use) => {
+      const smtp = await startSmtp();
+      await use(smtp);
+      await smtp.close();
+    },
+    { scope: 'worker' },
+  ],
+  server: [
+    async ({ smtp }, use, workerInfo) => {
+      const server = await startServer(`booking${workerInfo.parallelIndex}`, E2E_NOW, { SMTP_URL: smtp.url });
+      await use({ url: server.url });
+      await server.stop();
+    },
+    // Playwright wants an override to repeat `auto`, which its types do not offer for overrides.
+    { scope: 'worker', auto: true, timeout: 180_000 } as { scope: 'worker'; timeout: number },
+  ],
+});
+
+/** The text/plain part of a raw MIME mail, decoded (quoted-printable or base64). */
+function plainText(raw: string): string {
+  const parts = raw.split(/\r?\n--[^\r\n]+\r?\n/);
+  const part = parts.find((p) => /content-type:\s*text\/plain/i.test(p)) ?? raw;
+  const split = part.search(/\r?\n\r?\n/);
+  const headers = part.slice(0, split);
+  const body = part.slice(split).trim();
+  if (/content-transfer-encoding:\s*base64/i.test(headers)) return Buffer.from(body, 'base64').toString('utf8');
+  if (/content-transfer-encoding:\s*quoted-printable/i.test(headers)) {
+    const bytes = body
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(Number.parseInt(h, 16)));
+    return Buffer.from(bytes, 'latin1').toString('utf8');
+  }
+  return body;
+}
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -15,7 +63,7 @@ test('on a phone a customer books a free time, gets the mail, opens the question
   page,
   request,
   centres,
-  baseURL,
+  smtp,
 }) => {
   const admin = await apiAs(request, centres.logins.admin);
   const { search_name } = await admin.get<{ search_name: string }>('/settings');
@@ -37,6 +85,14 @@ test('on a phone a customer books a free time, gets the mail, opens the question
   const email = `online.${centres.tag}@kunde.example`;
   await page.getByRole('textbox', { name: 'Vorname' }).fill('Erika');
   await page.getByRole('textbox', { name: 'Nachname' }).fill('Onlinebucher');
+  // Without a birthday the three selects are marked invalid and tied to the one message.
+  await page.getByRole('button', { name: 'Verbindlich buchen' }).click();
+  const birthdayDay = page
+    .getByRole('textbox', { name: 'Geburtstag (Tag)' })
+    .or(page.getByRole('combobox', { name: 'Geburtstag (Tag)' }))
+    .first();
+  await expect(birthdayDay).toHaveAttribute('aria-invalid', 'true');
+  await expect(birthdayDay).toHaveAccessibleDescription(BOOKING_MSG.birthdayRequired);
   await pick(page, 'Geburtstag (Tag)', '12');
   await pick(page, 'Geburtstag (Monat)', 'April');
   await pick(page, 'Geburtstag (Jahr)', '1985');
@@ -52,15 +108,12 @@ test('on a phone a customer books a free time, gets the mail, opens the question
   await expect(page.getByRole('status').filter({ hasText: 'Ihr Termin ist gebucht.' })).toBeVisible();
   await expect(page.getByText(`Uhrzeit: ${time} Uhr`)).toBeVisible();
 
-  const mails = (await (await request.get(`${baseURL}/api/test/centres/${centres.test_centre_id}/mails`)).json()) as {
-    kind: string;
-    to: string;
-    text: string;
-  }[];
-  const mail = mails.find((m) => m.to === email && m.kind === 'booking_confirmation');
-  expect(mail?.text).toContain(`um ${time} Uhr`);
-  const formLink = /(https?:\/\/\S+\/check-in\/\S+)/.exec(mail!.text)![1]!;
-  const cancelLink = /(https?:\/\/\S+\/buchung\/\S+)/.exec(mail!.text)![1]!;
+  // The confirmation as the SMTP server received it (the outbox worker sends every 2 s).
+  const received = () => smtp.received.filter((m) => m.to.includes(email)).map((m) => plainText(m.raw));
+  await expect.poll(() => received().find((t) => t.includes(`um ${time} Uhr`)), { timeout: 15_000 }).toBeTruthy();
+  const text = received().find((t) => t.includes(`um ${time} Uhr`))!;
+  const formLink = /(https?:\/\/\S+\/check-in\/\S+)/.exec(text)![1]!;
+  const cancelLink = /(https?:\/\/\S+\/buchung\/\S+)/.exec(text)![1]!;
 
   await page.goto(formLink);
   await expect(page.getByText('Onlinebucher')).toBeVisible();

@@ -139,7 +139,7 @@ test('the DEMIS settings explain the three identifiers and refuse a wrong one at
 
   await bsnr.fill('12345678');
   await page.getByRole('button', { name: 'Einstellungen speichern' }).click();
-  await expect(page.getByText(MSG.demisBsnrFormat)).toBeVisible();
+  await expect(page.getByText(MSG.demisBsnrFormat, { exact: true })).toBeVisible();
   await expect(bsnr).toHaveAttribute('aria-invalid', 'true');
 
   // A certificate with the wrong passphrase: said at the passphrase field, nothing stored.

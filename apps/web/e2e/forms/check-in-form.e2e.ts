@@ -56,6 +56,11 @@ test('a customer fills the form from the QR link on a phone; staff then sees the
   const p = await phone.newPage();
   await p.goto(qr.href);
   await expect(p.getByRole('heading', { name: 'Fragebogen zum Corona-Test' })).toBeVisible();
+  // The customer sees whom they answer: the centre's name and contact, also in the tab title.
+  await expect(p).toHaveTitle('Fragebogen zum Corona-Test – Testzentrum Musterstadt');
+  const centre = p.getByRole('region', { name: 'Testzentrum' });
+  await expect(centre.getByText('Testzentrum Musterstadt', { exact: true })).toBeVisible();
+  await expect(centre.getByText('Musterstraße 14', { exact: false })).toBeVisible();
   await expect(p.getByText(/Vorname:\s*Frieda/)).toBeVisible();
   await expect(p.getByText(/Nachname:\s*Fragebogen/)).toBeVisible();
   await expect(p.getByText(/Geburtsdatum:\s*12\.04\.1985/)).toBeVisible();

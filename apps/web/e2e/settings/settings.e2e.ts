@@ -21,16 +21,31 @@ test('an administrator saves the settings and reaches the DEMIS section through 
   await expect(page.getByRole('textbox', { name: 'Name des Zentrums' })).toHaveValue('Testzentrum Musterstadt');
   await expectAccessible(page);
 
-  // A required field left empty is named, and nothing is saved.
-  await page.getByRole('textbox', { name: 'Umsatzsteuer-ID' }).fill('');
+  // A required field left empty is named in the message and gets the focus, tied to its message; nothing is saved.
+  const uid = page.getByRole('textbox', { name: 'Umsatzsteuer-ID' });
+  await expect(page.getByText('Ungespeicherte Änderungen')).toHaveCount(0);
+  await uid.fill('');
+  await page.getByRole('textbox', { name: 'Name des Zentrums' }).focus();
   await page.getByRole('button', { name: 'Einstellungen speichern' }).click();
-  await expect(page.getByText('Umsatzsteuer-ID ist ein Pflichtfeld')).toBeVisible();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Bitte prüfen Sie das Feld „Umsatzsteuer-ID“' }),
+  ).toBeVisible();
+  await expect(uid).toBeFocused();
+  await expect(uid).toHaveAttribute('aria-invalid', 'true');
+  await expect(uid).toHaveAccessibleDescription('Umsatzsteuer-ID ist ein Pflichtfeld');
+  // The save bar stays in sight; leaving with unsaved changes asks first.
+  await expect(page.getByRole('button', { name: 'Einstellungen speichern' })).toBeInViewport();
+  await openFromSidebar(page, 'Dienstleistungen');
+  const leave = page.getByRole('dialog', { name: 'Ungespeicherte Änderungen' });
+  await leave.getByRole('button', { name: 'Weiter bearbeiten' }).click();
+  await expect(page).toHaveURL(/\/settings$/);
 
-  await page.getByRole('textbox', { name: 'Umsatzsteuer-ID' }).fill('DE123456789');
+  await uid.fill('DE123456789');
   await page.getByRole('textbox', { name: 'Servicezeiten' }).fill('Mo–So 7–21 Uhr');
   await page.getByRole('switch', { name: 'Zahlungsklassifikation vor Ergebnis erzwingen' }).check();
   await page.getByRole('button', { name: 'Einstellungen speichern' }).click();
   await expect(page.getByText(MSG.settingsSaved)).toBeVisible();
+  await expect(page.getByText('Ungespeicherte Änderungen')).toHaveCount(0);
 
   await page.goto('/settings/DEMIS');
   const demis = page.getByRole('heading', { name: 'DEMIS', level: 2 });

@@ -191,7 +191,12 @@ test('functions and profile data are edited in dialogs', async ({ page, centres 
   await profile.getByRole('button', { name: 'Speichern' }).click();
   await expect(page.getByText(MSG.profileSaved)).toBeVisible();
   await row.getByRole('button', { name: 'Daten' }).click();
-  await expect(page.getByRole('dialog', { name: 'Benutzerdaten von Frida Funktion' }).getByLabel('IBAN')).toHaveValue(
-    'DE89370400440532013000',
-  );
+  await expect(profile.getByLabel('IBAN')).toHaveValue('DE89370400440532013000');
+  // An old IBAN the user empties is really cleared; the other fields stay.
+  await profile.getByLabel('IBAN').fill('');
+  await profile.getByRole('button', { name: 'Speichern' }).click();
+  await expect(profile).toBeHidden();
+  await row.getByRole('button', { name: 'Daten' }).click();
+  await expect(profile.getByLabel('IBAN')).toHaveValue('');
+  await expect(profile.getByLabel('Ort')).toHaveValue('Musterstadt');
 });

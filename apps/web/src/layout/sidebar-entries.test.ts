@@ -50,6 +50,7 @@ describe('sidebar', () => {
     expect(l).toContain('Testzentrumskonto');
     expect(l).toContain('Export');
     expect(l).toContain('Einstellungen');
+    expect(l).toContain('Protokoll');
     expect(l).not.toContain('Passwort ändern');
     expect(l).not.toContain('Centerliste');
   });

@@ -41,6 +41,7 @@ export function sidebarEntries(c: SidebarContext): SidebarEntry[] {
     link('Testzentrumskonto', 'account', { id: c.staffId }),
     link('Export', 'exports'),
     link('Einstellungen', 'settings'),
+    link('Protokoll', 'audit'),
     // external: no route to guard; the statistics belong to role 25 or lower
     r <= ROLE.manager && !!c.host?.statistik_url && { label: 'Statistik', href: c.host.statistik_url, external: true },
     link('Benutzerverwaltung', 'users', { id: c.staffId }),

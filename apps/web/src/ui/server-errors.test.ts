@@ -1,7 +1,13 @@
 import { MSG } from '@tz/shared/messages';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/client';
-import { applyServerErrors, type ErrorTarget, labelsOf, summariseServerError } from './server-errors';
+import {
+  applyServerErrors,
+  type ErrorTarget,
+  invalidFieldsText,
+  labelsOf,
+  summariseServerError,
+} from './server-errors';
 
 const validation = (details: { field: string; message: string }[]) =>
   new ApiError(400, 'VALIDATION', `${MSG.invalidInput} …`, details);
@@ -102,5 +108,26 @@ describe('applyServerErrors', () => {
     applyServerErrors(target, new ApiError(422, 'RULE', 'Nein'), labels);
     expect(form.setErrors).toHaveBeenCalledWith({});
     expect(focused).toEqual([]);
+  });
+});
+
+describe('the message of a refused long form', () => {
+  const label = labelsOf({ name: 'Name', email: 'E-Mail', password: 'Passwort' });
+
+  it('names the first invalid field in the screen order with its problem', () => {
+    expect(invalidFieldsText({ email: 'Ungültige E-Mail' }, ['email'], label)).toBe(
+      'Bitte prüfen Sie das Feld „E-Mail“: Ungültige E-Mail.',
+    );
+  });
+
+  it('lists the other marked fields by label, in the screen order', () => {
+    const errors = { password: 'Zu kurz', name: 'Name ist ein Pflichtfeld', email: 'Ungültig' };
+    expect(invalidFieldsText(errors, ['name', 'email', 'password'], label)).toBe(
+      'Bitte prüfen Sie das Feld „Name“: Name ist ein Pflichtfeld. Weitere markierte Felder: „E-Mail“, „Passwort“.',
+    );
+  });
+
+  it('falls back to the messages when no field has a label', () => {
+    expect(invalidFieldsText({ staff_id: 'Ungültige Eingabe' }, ['staff_id'], label)).toBe('Ungültige Eingabe.');
   });
 });

@@ -60,9 +60,39 @@ export function summariseServerError(
 /** What applyServerErrors needs of a Mantine form. */
 export type ErrorTarget = Pick<UseFormReturnType<never>, 'setErrors' | 'getInputNode'>;
 
-/** Moves the focus to a field of the form (it scrolls into view). */
+/**
+ * Moves the focus to a field of the form, scrolled to the middle of the screen
+ * (so a sticky save bar never covers it).
+ */
 export function focusField(form: Pick<ErrorTarget, 'getInputNode'>, path: string | undefined) {
-  if (path) (form.getInputNode(path as never) as HTMLElement | null)?.focus();
+  if (!path) return;
+  const node = form.getInputNode(path as never) as HTMLElement | null;
+  if (!node) return;
+  node.scrollIntoView?.({ block: 'center' });
+  node.focus({ preventScroll: true });
+}
+
+/** The paths in the order the screen shows their fields; paths without a field keep their order, last. */
+export function inScreenOrder(form: Pick<ErrorTarget, 'getInputNode'>, paths: string[]): string[] {
+  const nodes = new Map(paths.map((p) => [p, form.getInputNode(p as never) as Node | null]));
+  return [...paths].sort((a, b) => {
+    const na = nodes.get(a);
+    const nb = nodes.get(b);
+    if (!na || !nb) return na ? -1 : nb ? 1 : 0;
+    return na.compareDocumentPosition(nb) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1;
+  });
+}
+
+/**
+ * The message of a refused long form: names the first invalid field (in the
+ * screen's order, `order`) with its problem, and the other marked fields by label.
+ */
+export function invalidFieldsText(errors: Record<string, string>, order: string[], label: FieldLabel): string {
+  const [first, ...rest] = order.filter((p) => p in errors && label(p) !== undefined);
+  if (first === undefined) return joinMessages(Object.values(errors)) || MSG.invalidInput;
+  const head = joinMessages([`Bitte prüfen Sie das Feld „${label(first)}“: ${errors[first]}`]);
+  if (rest.length === 0) return head;
+  return `${head} Weitere markierte Felder: ${rest.map((p) => `„${label(p)}“`).join(', ')}.`;
 }
 
 /**

@@ -61,6 +61,8 @@ export type NewAppointment = z.infer<typeof newAppointmentSchema>;
 /** One appointment for the edit screen: the list row plus the series counts. */
 export const appointmentDetailSchema = appointmentSchema.extend({
   series_id: z.string().nullable(),
+  /** The version of the row (its last change, ISO 8601): sent back with an update to detect a change meanwhile. */
+  updated_at: z.string(),
   number_of_new_appointments: z.number().int(),
   number_of_blocked_slots: z.number().int(),
 });
@@ -99,6 +101,8 @@ export const appointmentUpdateSchema = z.object({
   notes: multiline(z.string().max(2000)).nullish(),
   ...seriesFields,
   overbook: z.boolean().default(false),
+  /** The `updated_at` the edit started from: if the appointment changed since, 409 CHANGED_MEANWHILE, nothing saved. */
+  updated_at: z.string().max(40).optional(),
 });
 export type AppointmentUpdate = z.infer<typeof appointmentUpdateSchema>;
 

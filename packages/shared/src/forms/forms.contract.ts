@@ -36,7 +36,17 @@ export const existingAnswerSchema = z.object({
 });
 export type ExistingAnswer = z.infer<typeof existingAnswerSchema>;
 
-/** The spec's Form: id, title, questions, token (jwt), user; plus existing answers. */
+/** The centre the questionnaire is for, so the customer knows whom they answer and how to reach it. */
+export const formCentreSchema = z.object({
+  full_name: z.string(),
+  /** "Street 1, 12345 City", empty when unknown */
+  address: z.string(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+});
+export type FormCentre = z.infer<typeof formCentreSchema>;
+
+/** The spec's Form: id, title, questions, token (jwt), user; plus existing answers and the centre. */
 export const formSchema = z.object({
   id: z.number().int(),
   title: z.string(),
@@ -45,6 +55,7 @@ export const formSchema = z.object({
   user: formUserSchema,
   answers: z.array(existingAnswerSchema),
   filled: z.boolean(),
+  centre: formCentreSchema,
 });
 export type CheckInForm = z.infer<typeof formSchema>;
 

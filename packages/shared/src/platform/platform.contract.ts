@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { ROLE } from '../constants';
+import { CENTRE_TYPES, ROLE } from '../constants';
 import { endpoint } from '../http/endpoint';
 import { multiline } from '../http/safe-input';
+import { MSG } from '../messages';
 
 export const hostBrandingSchema = z.object({
   host: z.string(),
@@ -59,7 +60,10 @@ export const testCentreSchema = z.object({
   full_name: z.string(),
   city: z.string().nullable(),
   testcenter: z.boolean(),
+  /** Deactivated by the platform: its users cannot log in; its data is kept. */
+  deactivated: z.boolean(),
 });
+export type TestCentre = z.infer<typeof testCentreSchema>;
 
 export const listTestCentres = endpoint({
   method: 'GET',
@@ -83,5 +87,42 @@ export const createTestCentreUser = endpoint({
   summary: 'Ersten Benutzer eines Zentrums anlegen und das Zentrum aktivieren',
   params: z.object({ staffId: z.coerce.number().int().positive() }),
   body: testCentreUserSchema,
+  response: z.object({ id: z.number().int(), message: z.string() }),
+});
+
+const centreParams = z.object({ staffId: z.coerce.number().int().positive() });
+
+export const newTestCentreSchema = z.object({
+  full_name: z.string().trim().min(1, 'Bitte einen Namen angeben').max(200),
+  city: z.string().trim().min(1, 'Bitte einen Ort angeben').max(200),
+  type: z.enum(CENTRE_TYPES.map((t) => t.id) as [string, ...string[]], { message: MSG.centreTypeUnknown }),
+});
+export type NewTestCentre = z.infer<typeof newTestCentreSchema>;
+
+export const createTestCentre = endpoint({
+  method: 'POST',
+  path: '/api/platform/centres',
+  access: { maxRole: ROLE.platformAdmin },
+  summary: 'Neues Zentrum anlegen (noch nicht aktiviert)',
+  body: newTestCentreSchema,
+  response: z.object({ id: z.number().int(), message: z.string() }),
+});
+
+export const setTestCentreActive = endpoint({
+  method: 'POST',
+  path: '/api/platform/centres/:staffId/active',
+  access: { maxRole: ROLE.platformAdmin },
+  summary: 'Zentrum deaktivieren (Anmeldung gesperrt, Daten bleiben) oder wieder aktivieren',
+  params: centreParams,
+  body: z.object({ active: z.boolean() }),
+  response: z.object({ id: z.number().int(), deactivated: z.boolean(), message: z.string() }),
+});
+
+export const adoptTestCentre = endpoint({
+  method: 'POST',
+  path: '/api/platform/centres/:staffId/adopt',
+  access: { maxRole: ROLE.platformAdmin },
+  summary: 'Die ID eines Zentrums als Arbeits-ID übernehmen (protokolliert)',
+  params: centreParams,
   response: z.object({ id: z.number().int(), message: z.string() }),
 });

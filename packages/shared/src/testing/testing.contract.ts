@@ -22,6 +22,8 @@ export const testCentresSchema = z.object({
   now: z.string(),
   test_centre_id: z.number().int(),
   vaccination_centre_id: z.number().int(),
+  /** A centre not yet activated (the platform activates it by creating its first user). */
+  inactive_centre_id: z.number().int(),
   /** E-mail addresses; the password is the demo's. */
   logins: z.object({
     platform: z.string(),
@@ -29,6 +31,8 @@ export const testCentresSchema = z.object({
     manager: z.string(),
     staff: z.string(),
     vaccination_admin: z.string(),
+    /** The administrator of the demo pharmacy (consumables feature on). */
+    pharmacy: z.string(),
   }),
   /** Appointment tokens of the seeded rows the official form and questionnaire tests open by link. */
   tokens: z.object({

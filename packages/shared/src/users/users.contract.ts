@@ -48,7 +48,10 @@ const amount = z
   .nullable()
   .optional();
 
-/** The editable profile fields. Empty ('' or null) means "not sent": only non-empty fields change. */
+/**
+ * The editable profile fields. A missing field or '' means "not sent": it keeps its value; null clears
+ * the field (the form sends null only for a field the user emptied).
+ */
 export const userProfileSchema = z.object({
   birthdate: z
     .union([

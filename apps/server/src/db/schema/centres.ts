@@ -80,6 +80,8 @@ export const centres = pgTable('centres', {
   host: text('host'),
   /** Activated by the platform by creating the centre's first user. */
   testcenter: boolean('testcenter').notNull().default(false),
+  /** Deactivated by the platform: its users cannot log in, its data is kept. Null while active. */
+  deactivated_at: timestamp('deactivated_at', { withTimezone: true }),
   /** Booking page: publish (online) or private (paused). */
   status: text('status').notNull().default('publish'),
   pause_date: date('pause_date'),

@@ -19,6 +19,15 @@ export async function oneAppointmentRow(db: DbOrTx, staffId: number, appointment
   return row;
 }
 
+/** The row's version: when it last changed. */
+export async function appointmentVersion(db: DbOrTx, staffId: number, appointmentId: number) {
+  const [row] = await db
+    .select({ updated_at: appointments.updated_at })
+    .from(appointments)
+    .where(and(eq(appointments.id, appointmentId), eq(appointments.staff_id, staffId)));
+  return row?.updated_at.toISOString();
+}
+
 export async function customerAppointmentRows(db: DbOrTx, staffId: number, customerId: number) {
   return appointmentRows(
     db,
@@ -59,6 +68,7 @@ export async function findAppointmentForUpdate(db: DbOrTx, staffId: number, appo
       notes: appointments.notes,
       series_id: appointments.series_id,
       should_block_slot: appointments.should_block_slot,
+      updated_at: appointments.updated_at,
     })
     .from(appointments)
     .where(and(eq(appointments.id, appointmentId), eq(appointments.staff_id, staffId)))

@@ -261,14 +261,15 @@ async function detail(
 ): Promise<AppointmentDetail> {
   const row = await repo.oneAppointmentRow(db, staffId, appointmentId, customerId);
   if (!row) throw AppError.notFound(MSG.appointmentNotFound);
-  const [labs, visits, blocked] = await Promise.all([
-    centreLabIds(db, staffId),
-    row.series_id ? repo.seriesVisits(db, staffId, row.series_id) : [],
-    row.series_id ? repo.blockedIdsOfSeries(db, staffId, row.series_id) : [],
-  ]);
+  // One after the other: `db` is the update's transaction when it answers the saved appointment.
+  const labs = await centreLabIds(db, staffId);
+  const visits = row.series_id ? await repo.seriesVisits(db, staffId, row.series_id) : [];
+  const blocked = row.series_id ? await repo.blockedIdsOfSeries(db, staffId, row.series_id) : [];
+  const version = await repo.appointmentVersion(db, staffId, appointmentId);
   const self = visits.find((v) => v.id === appointmentId);
   return {
     ...row,
+    updated_at: version ?? '',
     pcr_labs: labs,
     number_of_new_appointments: self ? rowOf(visits, self).count : 1,
     number_of_blocked_slots: blocked.length,
@@ -306,6 +307,10 @@ export async function update(
     const before = await repo.findAppointmentForUpdate(tx, staffId, appointmentId);
     if (!before || before.customer_id !== body.customer_id || before.should_block_slot) {
       throw AppError.notFound(MSG.appointmentNotFound);
+    }
+    // Someone else (another tab, another server) saved since this edit started: refuse rather than overwrite.
+    if (body.updated_at !== undefined && body.updated_at !== before.updated_at.toISOString()) {
+      throw AppError.conflict(MSG.appointmentEditedMeanwhile, 'CHANGED_MEANWHILE');
     }
     const timeZone = await scheduleRepo.centreTimeZone(tx, staffId);
     const serviceChanged = before.service_id !== body.service_id;

@@ -83,6 +83,7 @@ const activeSession = preparedPerDb((db) =>
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.user_id))
+    .innerJoin(centres, eq(centres.id, users.staff_id))
     .where(
       and(
         eq(sessions.id, sql.placeholder('sessionId')),
@@ -90,13 +91,15 @@ const activeSession = preparedPerDb((db) =>
         isNull(sessions.revoked_at),
         gt(sessions.expires_at, sql.placeholder('now')),
         eq(users.active, 1),
+        // a deactivated centre's sessions end too (deactivation also revokes them)
+        isNull(centres.deactivated_at),
       ),
     )
     .limit(1)
     .prepare('active_session'),
 );
 
-/** The per-request check: session valid and user still active, in one query. */
+/** The per-request check: session valid, user still active, centre not deactivated, in one query. */
 export async function findActiveSession(db: Db, sessionId: string, userId: number) {
   const rows = await activeSession(db).execute({ sessionId, userId, now: now() });
   return rows[0];
@@ -142,4 +145,10 @@ const sessionInfo = preparedPerDb((db) =>
 export async function loadSessionInfo(db: Db, userId: number) {
   const [row] = await sessionInfo(db).execute({ userId });
   return row;
+}
+
+/** Whether the centre is deactivated by the platform (its users cannot log in). */
+export async function centreDeactivated(db: DbOrTx, staffId: number) {
+  const [row] = await db.select({ at: centres.deactivated_at }).from(centres).where(eq(centres.id, staffId));
+  return row?.at != null;
 }

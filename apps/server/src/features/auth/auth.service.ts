@@ -33,6 +33,10 @@ export async function login(
     await repo.dropFailure(db, attempt);
     throw AppError.forbidden(MSG.userBlocked, 'USER_BLOCKED');
   }
+  if (await repo.centreDeactivated(db, user.staff_id)) {
+    await repo.dropFailure(db, attempt);
+    throw AppError.forbidden(MSG.centreIsDeactivated, 'CENTRE_DEACTIVATED');
+  }
   await repo.clearFailures(db, email);
 
   const info = await repo.loadSessionInfo(db, user.id);

@@ -252,6 +252,8 @@ describe('booking', () => {
     const base = installationBaseUrl(t.deps.config);
     expect(mail!.text).toContain(`${base}/buchung/${body.token}`);
     expect(mail!.text).toContain(`${base}${body.form_path}`);
+    // ... and clickable in the HTML part
+    expect(mail!.html).toContain(`<a href="${base}/buchung/${body.token}">`);
     expect(mail!.text).not.toContain('1985');
   });
 

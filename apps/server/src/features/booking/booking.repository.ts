@@ -101,7 +101,8 @@ export async function openBookingsOfDay(db: DbOrTx, staffId: number, email: stri
         eq(bookings.staff_id, staffId),
         eq(bookings.email, email),
         ne(appointments.status, 'cancelled'),
-        sql`timezone(${timeZone}, ${appointments.start_date})::date = ${date}::date`,
+        sql`${appointments.start_date} >= (${date}::date)::timestamp at time zone ${timeZone}`,
+        sql`${appointments.start_date} < (${date}::date + 1)::timestamp at time zone ${timeZone}`,
       ),
     );
   return row?.n ?? 0;

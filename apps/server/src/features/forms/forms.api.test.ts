@@ -23,7 +23,15 @@ const secret = () => t.deps.config.jwtSecret;
 beforeAll(async () => {
   t = await createTestApp();
   await t.database.db.transaction((tx) => ensureDefaultForms(tx));
-  own = await centreWithUser(t.app, t.database.db, ROLE.staff, { type: '1' });
+  own = await centreWithUser(t.app, t.database.db, ROLE.staff, {
+    type: '1',
+    full_name: 'Testzentrum Fragebogen',
+    phone: '040 555',
+    tz_street: 'Fragenweg',
+    tz_street_number: '2',
+    tz_zip: '20095',
+    tz_city: 'Hamburg',
+  });
   other = await centreWithUser(t.app, t.database.db, ROLE.staff, { type: '1' });
 });
 afterAll(() => t.close());
@@ -90,6 +98,13 @@ describe('default form and public loading', () => {
     );
     expect(link.path).toBe(`/check-in/${form.id}/${encodeURIComponent(link.form_token)}`);
     expect(form.user).toEqual({ first_name: 'Frieda', last_name: 'Fragebogen', birthday: '1985-04-12' });
+    // the customer sees whom they answer and how to reach the centre
+    expect(form.centre).toEqual({
+      full_name: 'Testzentrum Fragebogen',
+      address: 'Fragenweg 2, 20095 Hamburg',
+      phone: '040 555',
+      email: own.centre.email,
+    });
     const [testForm] = await t.database.db.select().from(forms).where(eq(forms.default_for, 'test'));
     expect(form.id).toBe(testForm!.id);
     const types = new Set(form.questions.flatMap((q) => [q.type, ...q.extended_questions.map((f) => f.type)]));

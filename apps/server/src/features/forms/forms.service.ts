@@ -28,6 +28,18 @@ const toUser = (a: repo.FormAppointment) => ({
   birthday: a.birthday ?? null,
 });
 
+const toCentre = (c: repo.FormAppointment['centre']) => ({
+  full_name: c.full_name,
+  address: [
+    [c.tz_street, c.tz_street_number].filter(Boolean).join(' '),
+    [c.tz_zip, c.tz_city].filter(Boolean).join(' '),
+  ]
+    .filter(Boolean)
+    .join(', '),
+  phone: c.phone?.trim() || null,
+  email: c.email?.trim() || null,
+});
+
 /** The appointment and form a form token opens, or null when they do not belong together. */
 async function resolveToken(deps: AppDeps, formId: number, token: string) {
   const claims = await verifyFormToken(deps.config.jwtSecret, token);
@@ -52,6 +64,7 @@ export async function loadPublicForm(deps: AppDeps, formId: number, token: strin
     user: toUser(appointment),
     answers: submission?.answers ?? [],
     filled: !!submission,
+    centre: toCentre(appointment.centre),
   };
 }
 

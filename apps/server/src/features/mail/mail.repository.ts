@@ -1,6 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { now } from '../../clock';
 import type { DbOrTx } from '../../db/client';
+import { centres } from '../../db/schema/centres';
 import { type MailAttachment, mailOutbox } from '../../db/schema/mail';
 
 export interface NewMail {
@@ -81,4 +82,33 @@ export async function markFailed(db: DbOrTx, id: number, error: string, retryAt:
 export async function findMail(db: DbOrTx, id: number) {
   const rows = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
   return rows[0];
+}
+
+/** The centre data every mail of a centre carries: its legal footer (added when queued). */
+export async function findLegalCentre(db: DbOrTx, staffId: number) {
+  const [row] = await db
+    .select({
+      full_name: centres.full_name,
+      inv_entity: centres.inv_entity,
+      inv_street: centres.inv_street,
+      inv_zip: centres.inv_zip,
+      inv_city: centres.inv_city,
+      handelsregister_nummer: centres.handelsregister_nummer,
+      handelsregister_ort: centres.handelsregister_ort,
+      UID: centres.UID,
+      impressum_link: centres.impressum_link,
+    })
+    .from(centres)
+    .where(eq(centres.id, staffId));
+  return row;
+}
+
+/** Sender name and reply address of the centres whose mails are delivered now. */
+export async function findSenders(db: DbOrTx, staffIds: number[]) {
+  if (staffIds.length === 0) return new Map<number, { full_name: string; email: string | null }>();
+  const rows = await db
+    .select({ id: centres.id, full_name: centres.full_name, email: centres.email })
+    .from(centres)
+    .where(inArray(centres.id, staffIds));
+  return new Map(rows.map((r) => [r.id, { full_name: r.full_name, email: r.email }]));
 }

@@ -1,6 +1,6 @@
 import type { oegdFormSchema } from '@tz/shared/oegd/oegd.contract';
 import { displayCustomerAppointmentId } from '@tz/shared/rules/appointment-display';
-import { germanDate } from '@tz/shared/rules/german-date';
+import { germanDate, germanDateOf } from '@tz/shared/rules/german-date';
 import {
   OEGD_DIAGNOSTIC_OPTIONS,
   OEGD_GENDER_OPTIONS,
@@ -17,9 +17,15 @@ type OegdForm = z.infer<typeof oegdFormSchema>;
 /**
  * The filled official test form. With background the whole form is drawn
  * (labels, boxes); without it only the entries, at the same places, for
- * printing onto the pre-printed paper form.
+ * printing onto the pre-printed paper form. Place (the centre's city) and
+ * date of issue (the day it is printed, in the centre's time zone) close it.
  */
-export function renderOegdPdf(centre: CentreRow, form: OegdForm, showBackground: boolean): Promise<Buffer> {
+export function renderOegdPdf(
+  centre: CentreRow,
+  form: OegdForm,
+  showBackground: boolean,
+  issuedAt: Date,
+): Promise<Buffer> {
   const doc = new PDFDocument({ size: 'A4', margin: 40, info: { Title: 'Amtliches Testformular (ÖGD)' } });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
@@ -123,6 +129,10 @@ export function renderOegdPdf(centre: CentreRow, form: OegdForm, showBackground:
     40,
     560,
   );
+  const place = (centre.tz_city || centre.city || '').trim();
+  const issued = germanDateOf(issuedAt, centre.time_zone || 'Europe/Berlin');
+  field('Ort, Datum der Ausstellung', [place, issued].filter(Boolean).join(', '), 40, 590, 250);
+  field('Unterschrift / Stempel der Teststelle', '', 305, 590, 250);
   label(`Vorgangsnummer ${displayCustomerAppointmentId(a.customer_appointment_id)}`, 40, 800);
   doc.end();
   return done;

@@ -1,7 +1,9 @@
 import { ROLE } from '@tz/shared/constants';
 import { MSG } from '@tz/shared/messages';
+import { germanDateOf } from '@tz/shared/rules/german-date';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { now } from '../../clock';
 import { customers } from '../../db/schema/customers';
 import { auditLog } from '../../db/schema/platform';
 import { centreWithUser, createAppointmentRow } from '../../test/factories';
@@ -19,6 +21,7 @@ const values = { kind: 3, kind_num: '12345', reason: 2, diagnostic: 1, risk: [4,
 async function setup(testType: number | null = 3, gender = 2, appointment: { customer_appointment_id?: number } = {}) {
   const s = await centreWithUser(t.app, t.database.db, ROLE.staff, {
     full_name: 'Testzentrum Amt',
+    tz_city: 'Lübeck',
     demis_bsnr: '987654321',
     demis_lab_id: '10285',
     demis_account_name: 'test-lab999',
@@ -180,13 +183,17 @@ describe('official form preview (form post in a new window)', () => {
     }
     expect(text).not.toContain('74000362');
     // the BSNR box holds the BSNR, never a DEMIS identifier
+    expect(text).toContain('BSNR / Kennung 987654321');
     expect(text).not.toContain('10285');
     expect(text).not.toContain('test-lab999');
+    // place and date of issue: the centre's city, today in the centre's time zone
+    expect(text).toContain(`Ort, Datum der Ausstellung Lübeck, ${germanDateOf(now(), 'Europe/Berlin')}`);
     const bare = await pdfText(
       (await post(url, { jwt: s.token, token: s.appointment.token, iShowBackground: '0' })).rawPayload,
     );
     expect(bare).toContain('Amtlich');
     expect(bare).toContain('12345');
+    expect(bare).toContain(`Lübeck, ${germanDateOf(now(), 'Europe/Berlin')}`);
     expect(bare).not.toContain('Amtliches Testformular');
     expect(bare).not.toContain('KV-Sonderziffer');
   });

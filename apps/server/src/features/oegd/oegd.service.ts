@@ -6,6 +6,7 @@ import { validateOegdForm } from '@tz/shared/rules/oegd-form';
 import { wallClockOf } from '@tz/shared/rules/time-zone';
 import type { AppDeps } from '../../app-deps';
 import { type AuthContext, authenticateToken, checkAccess } from '../../auth/guard';
+import { now } from '../../clock';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import { writeAudit } from '../audit/audit.repository';
@@ -139,7 +140,7 @@ export async function preview(
   checkAccess(auth, { maxRole: ROLE.staff, tenant: 'staffId' }, params, body);
   const form = await loadForm(deps.db, params.staffId, params.customerId, body.token);
   const centre = await loadCentre(deps.db, params.staffId);
-  const pdf = await renderOegdPdf(centre, form, body.iShowBackground === '1');
+  const pdf = await renderOegdPdf(centre, form, body.iShowBackground === '1', now());
   return { pdf, filename: `oegd-${displayCustomerAppointmentId(form.appointment.customer_appointment_id)}.pdf` };
 }
 

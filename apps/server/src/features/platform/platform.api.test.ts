@@ -1,7 +1,10 @@
 import { ROLE } from '@tz/shared/constants';
 import { MSG } from '@tz/shared/messages';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { centreWithUser, createCentre, login } from '../../test/factories';
+import { auditLog } from '../../db/schema/platform';
+import { users } from '../../db/schema/users';
+import { centreWithUser, createCentre, createCustomer, login } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -83,6 +86,7 @@ describe('centre list and activation', () => {
       full_name: fresh.full_name,
       city: 'Neustadt',
       testcenter: false,
+      deactivated: false,
     });
 
     const res = await t.app.inject({
@@ -97,6 +101,9 @@ describe('centre list and activation', () => {
     expect(after.json().find((c: { id: number }) => c.id === fresh.id).testcenter).toBe(true);
     const newcomer = await login(t.app, `neu-${fresh.id}@x.example`, 'sicher123');
     expect(newcomer.bookly_staff_id).toBe(fresh.id);
+    // exactly one user, an administrator of the centre (role 20)
+    const members = await t.database.db.select().from(users).where(eq(users.staff_id, fresh.id));
+    expect(members.map((u) => u.role_id)).toEqual([ROLE.admin]);
 
     const again = await t.app.inject({
       method: 'POST',
@@ -104,8 +111,21 @@ describe('centre list and activation', () => {
       headers: admin.headers,
       payload: { name: 'Doppelt', email: `NEU-${fresh.id}@x.example`, password: 'sicher123', staff_id: fresh.id },
     });
+    // a centre is activated once: no second first user
     expect(again.statusCode).toBe(409);
-    expect(again.json().details).toEqual([{ field: 'email', message: MSG.emailTaken }]);
+    expect(again.json().message).toBe(MSG.centreAlreadyActivated);
+    const members2 = await t.database.db.select().from(users).where(eq(users.staff_id, fresh.id));
+    expect(members2).toHaveLength(1);
+
+    const other = await createCentre(t.database.db, { testcenter: false });
+    const taken = await t.app.inject({
+      method: 'POST',
+      url: `/api/platform/centres/${other.id}/user`,
+      headers: admin.headers,
+      payload: { name: 'Doppelt', email: `NEU-${fresh.id}@x.example`, password: 'sicher123', staff_id: other.id },
+    });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().details).toEqual([{ field: 'email', message: MSG.emailTaken }]);
   });
 
   it('refuses a short password with the spec message', async () => {
@@ -119,6 +139,178 @@ describe('centre list and activation', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toContain(MSG.passwordTooShort);
+  });
+});
+
+const platformRoutes = () => t.deps.endpoints.filter((e) => e.path.startsWith('/api/platform/'));
+const urlOf = (path: string, staffId: number) => path.replace(':staffId', String(staffId));
+
+describe('platform administration is for role 10 only', () => {
+  it('refuses every platform route to centre administrators, managers and staff', async () => {
+    const target = await createCentre(t.database.db, { testcenter: false });
+    const wrong: string[] = [];
+    expect(platformRoutes().length).toBeGreaterThanOrEqual(6);
+    for (const role of [ROLE.admin, ROLE.manager, ROLE.staff]) {
+      const caller = await centreWithUser(t.app, t.database.db, role);
+      for (const e of platformRoutes()) {
+        const res = await t.app.inject({
+          method: e.method,
+          url: urlOf(e.path, target.id),
+          headers: caller.headers,
+          ...(e.method === 'GET' ? {} : { payload: { active: false, staff_id: target.id } }),
+        });
+        if (res.statusCode !== 403) wrong.push(`${e.method} ${e.path} as ${role}: ${res.statusCode}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('creates a new centre, not yet activated, with name, city and type', async () => {
+    const admin = await centreWithUser(t.app, t.database.db, ROLE.platformAdmin);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/platform/centres',
+      headers: admin.headers,
+      payload: { full_name: 'Apotheke am Markt', city: 'Altstadt', type: '3' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe(MSG.centreCreated);
+    const list = await t.app.inject({ method: 'GET', url: '/api/platform/centres', headers: admin.headers });
+    expect(list.json()).toContainEqual({
+      id: res.json().id,
+      full_name: 'Apotheke am Markt',
+      city: 'Altstadt',
+      testcenter: false,
+      deactivated: false,
+    });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/platform/centres',
+      headers: admin.headers,
+      payload: { full_name: 'X', city: 'Y', type: '99' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain(MSG.centreTypeUnknown);
+  });
+});
+
+describe('deactivating a centre', () => {
+  it("refuses its users' logins and their open sessions, keeps its data, and can be undone", async () => {
+    const platform = await centreWithUser(t.app, t.database.db, ROLE.platformAdmin);
+    const member = await centreWithUser(t.app, t.database.db, ROLE.admin);
+    const customer = await createCustomer(t.database.db, { staff_id: member.centre.id });
+    const staffId = member.centre.id;
+    const session = () => t.app.inject({ method: 'GET', url: '/api/auth/session', headers: member.headers });
+    expect((await session()).statusCode).toBe(200);
+
+    // without the explicit choice nothing happens
+    const empty = await t.app.inject({
+      method: 'POST',
+      url: `/api/platform/centres/${staffId}/active`,
+      headers: platform.headers,
+      payload: {},
+    });
+    expect(empty.statusCode).toBe(400);
+
+    const off = await t.app.inject({
+      method: 'POST',
+      url: `/api/platform/centres/${staffId}/active`,
+      headers: platform.headers,
+      payload: { active: false },
+    });
+    expect(off.statusCode).toBe(200);
+    expect(off.json()).toEqual({ id: staffId, deactivated: true, message: MSG.centreDeactivated });
+
+    // the token from before is refused at once (session cache included), and so is a new login
+    expect((await session()).statusCode).toBe(401);
+    const relogin = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: member.user.email, password: 'geheim123' },
+    });
+    expect(relogin.statusCode).toBe(403);
+    expect(relogin.json()).toMatchObject({ error: 'CENTRE_DEACTIVATED', message: MSG.centreIsDeactivated });
+    const list = await t.app.inject({ method: 'GET', url: '/api/platform/centres', headers: platform.headers });
+    expect(list.json().find((c: { id: number }) => c.id === staffId)).toMatchObject({ deactivated: true });
+
+    // the platform admin still reaches the centre's data
+    const customers = await t.app.inject({
+      method: 'GET',
+      url: `/api/staff/${staffId}/customers/${customer.id}`,
+      headers: platform.headers,
+    });
+    expect(customers.statusCode).toBe(200);
+
+    const on = await t.app.inject({
+      method: 'POST',
+      url: `/api/platform/centres/${staffId}/active`,
+      headers: platform.headers,
+      payload: { active: true },
+    });
+    expect(on.json()).toEqual({ id: staffId, deactivated: false, message: MSG.centreReactivated });
+    expect((await login(t.app, member.user.email)).bookly_staff_id).toBe(staffId);
+
+    const audits = await t.database.db
+      .select({ action: auditLog.action, user_id: auditLog.user_id })
+      .from(auditLog)
+      .where(and(eq(auditLog.staff_id, staffId), eq(auditLog.entity, 'centre')));
+    expect(audits).toEqual([
+      { action: 'deactivate', user_id: platform.user.id },
+      { action: 'reactivate', user_id: platform.user.id },
+    ]);
+  });
+
+  it("refuses to deactivate the platform admin's own centre", async () => {
+    const platform = await centreWithUser(t.app, t.database.db, ROLE.platformAdmin);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/platform/centres/${platform.centre.id}/active`,
+      headers: platform.headers,
+      payload: { active: false },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().message).toBe(MSG.ownCentreNotDeactivatable);
+  });
+});
+
+describe('adopting a centre ID', () => {
+  it('is audited for the platform admin and refused to a centre administrator', async () => {
+    const platform = await centreWithUser(t.app, t.database.db, ROLE.platformAdmin);
+    const other = await centreWithUser(t.app, t.database.db, ROLE.admin);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/platform/centres/${other.centre.id}/adopt`,
+      headers: platform.headers,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ id: other.centre.id, message: MSG.idAdopted });
+    const [row] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.staff_id, other.centre.id), eq(auditLog.action, 'adopt')));
+    expect(row).toMatchObject({ entity: 'centre', user_id: platform.user.id });
+    // the adopted centre's screens: every call carries its staff id in the path
+    const usersOfOther = await t.app.inject({
+      method: 'GET',
+      url: `/api/staff/${other.centre.id}/audit`,
+      headers: platform.headers,
+    });
+    expect(usersOfOther.statusCode).toBe(200);
+
+    const admin = await centreWithUser(t.app, t.database.db, ROLE.admin);
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: `/api/platform/centres/${other.centre.id}/adopt`,
+      headers: admin.headers,
+    });
+    expect(refused.statusCode).toBe(403);
+    // and acting for another centre without adopting is refused as well
+    const acting = await t.app.inject({
+      method: 'GET',
+      url: `/api/staff/${other.centre.id}/audit`,
+      headers: admin.headers,
+    });
+    expect(acting.statusCode).toBe(403);
   });
 });
 

@@ -17,4 +17,9 @@ export function platformRoutes(app: FastifyInstance, deps: AppDeps) {
   registerEndpoint(app, deps, c.createTestCentreUser, ({ auth, params, body }) =>
     service.createCentreUser(deps, auth, params.staffId, body),
   );
+  registerEndpoint(app, deps, c.createTestCentre, ({ auth, body }) => service.createCentre(deps, auth, body));
+  registerEndpoint(app, deps, c.setTestCentreActive, ({ auth, params, body }) =>
+    service.setCentreActive(deps, auth, params.staffId, body.active),
+  );
+  registerEndpoint(app, deps, c.adoptTestCentre, ({ auth, params }) => service.adoptCentre(deps, auth, params.staffId));
 }

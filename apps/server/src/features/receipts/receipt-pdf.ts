@@ -1,6 +1,7 @@
 import { displayCustomerAppointmentId } from '@tz/shared/rules/appointment-display';
-import { germanDate, germanDateOf, germanTimeOf } from '@tz/shared/rules/german-date';
+import { germanDateOf, germanTimeOf } from '@tz/shared/rules/german-date';
 import PDFDocument from 'pdfkit';
+import { legalFooterLines } from '../mail/mail-template';
 import type { AppointmentContext, CentreRow } from './appointment-context.repository';
 
 export interface ReceiptData {
@@ -11,8 +12,6 @@ export interface ReceiptData {
   vatPercent: number;
   copy: boolean;
 }
-
-const RESULT_TEXT: Record<number, string> = { 1: 'negativ', 2: 'positiv', 4: 'gesperrt' };
 
 export const euro = (cents: number) =>
   new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' }).format(cents / 100);
@@ -27,39 +26,46 @@ export const formatReceiptNumber = (n: number) => String(n).padStart(6, '0');
 
 const line = (...parts: (string | null | undefined)[]) => parts.filter((p) => p?.trim()).join(' ');
 
-/** Renders the receipt of one appointment as a PDF with extractable text (standard fonts). */
+/** A settings colour usable in the PDF (#rgb or #rrggbb), else the default. */
+export function pdfColour(value: string | null | undefined, fallback = '#000000') {
+  const v = value?.trim() ?? '';
+  return /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.test(v) ? v : fallback;
+}
+
+/**
+ * Renders the receipt of one appointment as a PDF with extractable text
+ * (standard fonts). A receipt may be passed on (to an employer, for
+ * expenses), so it carries no health data: no test result, no birthday, no
+ * payment classification (an internal, TestV-based term). One sender block
+ * (the centre); the operator (settings: invoice entity) only labelled as such
+ * in the legal lines at the bottom.
+ */
 export function renderReceiptPdf(centre: CentreRow, ctx: AppointmentContext, r: ReceiptData): Promise<Buffer> {
   const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: `Beleg ${r.receiptNumber}` } });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
   const tz = centre.time_zone || 'Europe/Berlin';
+  // The centre's brand colour (settings color1) for its name, the title and the rule.
+  const accent = pdfColour(centre.color1);
 
   // Sender: the centre
-  doc.font('Helvetica-Bold').fontSize(14).text(centre.full_name);
-  doc.font('Helvetica').fontSize(10);
+  doc.font('Helvetica-Bold').fontSize(14).fillColor(accent).text(centre.full_name);
+  doc.font('Helvetica').fontSize(10).fillColor('#000000');
   doc.text(line(centre.tz_street, centre.tz_street_number));
   doc.text(line(centre.tz_zip, centre.tz_city));
   if (centre.phone) doc.text(`Telefon: ${centre.phone}`);
   if (centre.email) doc.text(`E-Mail: ${centre.email}`);
-  doc.moveDown();
-
-  // Invoice entity and tax data
-  doc.font('Helvetica-Bold').text('Rechnungssteller');
-  doc.font('Helvetica');
-  doc.text(centre.inv_entity || centre.full_name);
-  doc.text(line(centre.inv_street));
-  doc.text(line(centre.inv_zip, centre.inv_city));
-  if (centre.UID) doc.text(`USt-IdNr.: ${centre.UID}`);
-  if (centre.handelsregister_nummer)
-    doc.text(`Handelsregister: ${line(centre.handelsregister_nummer, centre.handelsregister_ort)}`);
+  doc.moveDown(0.5);
+  doc.moveTo(56, doc.y).lineTo(539, doc.y).lineWidth(1.5).strokeColor(accent).stroke();
   doc.moveDown();
 
   doc
     .font('Helvetica-Bold')
     .fontSize(16)
+    .fillColor(accent)
     .text(r.copy ? 'Beleg (Kopie)' : 'Beleg');
-  doc.font('Helvetica').fontSize(10);
+  doc.font('Helvetica').fontSize(10).fillColor('#000000');
   doc.text(`Belegnummer: ${r.receiptNumber}`);
   doc.text(`Belegdatum: ${germanDateOf(r.issuedAt, tz)}`);
   doc.moveDown();
@@ -68,9 +74,8 @@ export function renderReceiptPdf(centre: CentreRow, ctx: AppointmentContext, r: 
   doc.font('Helvetica');
   const c = ctx.customer;
   doc.text(line(c.first_name, c.last_name));
-  if (c.street) doc.text(c.street);
+  if (c.street) doc.text(line(c.street, c.street_number));
   if (c.postcode || c.city) doc.text(line(c.postcode, c.city));
-  if (c.birthday) doc.text(`Geburtsdatum: ${germanDate(c.birthday)}`);
   doc.moveDown();
 
   doc.font('Helvetica-Bold').text('Leistung');
@@ -80,11 +85,6 @@ export function renderReceiptPdf(centre: CentreRow, ctx: AppointmentContext, r: 
     `Termin: ${germanDateOf(ctx.appointment.start_date, tz)} um ${germanTimeOf(ctx.appointment.start_date, tz)} Uhr`,
   );
   doc.text(`Vorgangsnummer: ${displayCustomerAppointmentId(ctx.appointment.customer_appointment_id)}`);
-  doc.text(`Zahlungsklassifizierung: ${ctx.payment_class_label ?? 'Keine Auswahl'}`);
-  if (ctx.service.test_type != null) {
-    const result = ctx.appointment.res_detected != null ? RESULT_TEXT[ctx.appointment.res_detected] : undefined;
-    doc.text(`Testergebnis: ${result ?? 'liegt noch nicht vor'}`);
-  }
   doc.moveDown();
 
   const { net, vat } = splitVat(r.price, r.vatPercent);
@@ -95,8 +95,14 @@ export function renderReceiptPdf(centre: CentreRow, ctx: AppointmentContext, r: 
   doc.text(`zzgl. ${vatLabel} % MwSt.: ${euro(vat)}`);
   doc.font('Helvetica-Bold').text(`Gesamtbetrag (inkl. ${vatLabel} % MwSt.): ${euro(r.price)}`);
   doc.font('Helvetica');
+  // The data model knows no payment method or state: a receipt is issued for what was paid.
+  doc.text(r.price > 0 ? 'Betrag erhalten.' : 'Es ist kein Betrag zu zahlen.');
   doc.moveDown(2);
-  doc.fontSize(8).text('Dieser Beleg wurde maschinell erstellt und ist ohne Unterschrift gültig.');
+
+  const legal = legalFooterLines(centre);
+  doc.fontSize(8);
+  for (const l of legal) doc.text(l);
+  doc.text('Dieser Beleg wurde maschinell erstellt und ist ohne Unterschrift gültig.');
   doc.end();
   return done;
 }

@@ -1,3 +1,4 @@
+import { inflateSync } from 'node:zlib';
 import { ROLE } from '@tz/shared/constants';
 import { MSG } from '@tz/shared/messages';
 import { desc, eq } from 'drizzle-orm';
@@ -49,14 +50,28 @@ async function setup(centre: Record<string, unknown> = {}) {
   return { ...c, url };
 }
 
+/** The inflated content streams of a PDF (pdfkit compresses them). */
+function pageContent(pdf: Buffer) {
+  const raw = pdf.toString('latin1');
+  return [...raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)]
+    .map((m) => {
+      try {
+        return inflateSync(Buffer.from(m[1]!, 'latin1')).toString('latin1');
+      } catch {
+        return '';
+      }
+    })
+    .join('\n');
+}
+
 async function download(headers: Record<string, string>, url: string) {
   const res = await t.app.inject({ method: 'GET', url, headers });
   return { res, text: res.statusCode === 200 ? await pdfText(res.rawPayload) : '' };
 }
 
 describe('receipt PDF', () => {
-  it('is a real receipt: centre, invoice entity, UID, customer, service, date, time, price with VAT, classification, number, result', async () => {
-    const s = await setup();
+  it('is a real receipt: centre, operator, UID, customer, service, date, time, price with VAT, number, payment note', async () => {
+    const s = await setup({ handelsregister_nummer: 'HRB 4711', handelsregister_ort: 'Hamburg' });
     const { appointment } = await createAppointmentRow(t.database.db, s.centre.id, {
       customer: { first_name: 'Jürgen', last_name: 'Müßig', email: null },
       service: { title: 'Bürgertest Antigen', price: 1190, test_type: 1 },
@@ -72,33 +87,43 @@ describe('receipt PDF', () => {
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toBe('attachment; filename="beleg-000001.pdf"');
     for (const part of [
-      'Testzentrum Hafen',
-      'Hafenweg 3',
-      '20095 Hamburg',
-      'Hafen Gesundheit GmbH',
-      'Kaistraße 9',
+      'Testzentrum Hafen Hafenweg 3 20095 Hamburg',
+      'Betreiber: Hafen Gesundheit GmbH, Kaistraße 9, 20457 Hamburg',
+      'Handelsregister: Amtsgericht Hamburg HRB 4711',
       'USt-IdNr.: DE987654321',
       'Jürgen Müßig',
       'Musterstraße 14',
-      'Geburtsdatum: 25.06.1980',
       'Bürgertest Antigen',
       // 08:30 UTC is 09:30 in Berlin (the centre's time zone decides)
       'Termin: 01.03.2024 um 09:30 Uhr',
-      'Zahlungsklassifizierung: § 4a TestV Bürgertest',
       'Belegnummer: 000001',
       'Nettobetrag: 10,00 €',
       'zzgl. 19 % MwSt.: 1,90 €',
       'Gesamtbetrag (inkl. 19 % MwSt.): 11,90 €',
-      'Testergebnis: negativ',
+      'Betrag erhalten.',
       // the appointment number as people read it: the last 6 digits (core-workflow §3)
       'Vorgangsnummer: 000359',
     ]) {
       expect(text).toContain(part);
     }
     expect(text).not.toContain('71000359');
+    // A receipt may go to an employer: no health data, no internal terms.
+    for (const absent of [
+      'Geburtsdatum',
+      '25.06.1980',
+      'Testergebnis',
+      'negativ',
+      'Zahlungsklassifizierung',
+      'TestV',
+    ]) {
+      expect(text).not.toContain(absent);
+    }
+    // One sender block: the operator's address appears once, and only after its label.
+    expect(text.match(/Kaistraße 9/g)).toHaveLength(1);
+    expect(text).not.toContain('Rechnungssteller');
   });
 
-  it('uses the centre VAT rate and leaves the result out for services that are no test', async () => {
+  it('uses the centre VAT rate, and shows no classification and no result even without one', async () => {
     const s = await setup({ default_IVA: '7.00' });
     const { appointment } = await createAppointmentRow(t.database.db, s.centre.id, {
       service: { title: 'Beratung', price: 1070, test_type: null },
@@ -106,8 +131,31 @@ describe('receipt PDF', () => {
     const { text } = await download(s.headers, s.url(appointment.id, 'pdf'));
     expect(text).toContain('zzgl. 7 % MwSt.: 0,70 €');
     expect(text).toContain('Nettobetrag: 10,00 €');
-    expect(text).toContain('Zahlungsklassifizierung: Keine Auswahl');
+    expect(text).toContain('Betrag erhalten.');
+    expect(text).not.toContain('Zahlungsklassifizierung');
+    expect(text).not.toContain('Keine Auswahl');
     expect(text).not.toContain('Testergebnis');
+  });
+
+  it('draws in the centre colour when one is set, and ignores a colour that is none', async () => {
+    const coloured = await setup({ color1: '#0a7e8c' });
+    const plain = await setup({ color1: 'rot' });
+    const a = await createAppointmentRow(t.database.db, coloured.centre.id);
+    const b = await createAppointmentRow(t.database.db, plain.centre.id);
+    const withColour = await t.app.inject({
+      method: 'GET',
+      url: coloured.url(a.appointment.id, 'pdf'),
+      headers: coloured.headers,
+    });
+    const without = await t.app.inject({
+      method: 'GET',
+      url: plain.url(b.appointment.id, 'pdf'),
+      headers: plain.headers,
+    });
+    expect(without.statusCode).toBe(200);
+    // pdfkit writes fill colours as RGB fractions: #0a7e8c = 0.039 0.494 0.549; the default is black
+    expect(pageContent(withColour.rawPayload)).toMatch(/0\.0392\d* 0\.4941\d* 0\.5490\d* scn/);
+    expect(pageContent(without.rawPayload)).not.toMatch(/0\.\d+ 0\.\d+ 0\.\d+ scn/);
   });
 
   it('keeps one number per appointment and numbers receipts per centre without gaps or duplicates, even in parallel', async () => {
@@ -205,7 +253,13 @@ describe('sending receipts', () => {
       payload: { email: 'buchhaltung@firma.example' },
     });
     expect(res.json().email).toBe('buchhaltung@firma.example');
-    expect((await lastMailTo('buchhaltung@firma.example'))?.kind).toBe('receipt');
+    const row = await lastMailTo('buchhaltung@firma.example');
+    expect(row?.kind).toBe('receipt');
+    // A third address is greeted neutrally: no customer name, no "your appointment".
+    expect(row?.text).toMatch(/^Guten Tag,\n/);
+    expect(row?.text).toContain('anbei erhalten Sie den Beleg Nr. 000001 von Testzentrum Hafen.');
+    expect(row?.text).not.toContain('Ihren Termin');
+    expect(row?.subject).toBe('Beleg Nr. 000001 – Testzentrum Hafen');
   });
 
   it("falls back to the centre's address when the customer has none", async () => {
@@ -268,6 +322,10 @@ describe('sending receipts', () => {
     expect(copy.json().receipt_number).toBe(sent.json().receipt_number);
     const row = await lastMailTo('kopie@firma.example');
     expect(row?.subject).toContain('Kopie');
+    expect(row?.text).toMatch(/^Guten Tag,\n/);
+    expect(row?.text).toContain(
+      `anbei erhalten Sie eine Kopie des Belegs Nr. ${sent.json().receipt_number} von Testzentrum Hafen.`,
+    );
     const text = await pdfText(Buffer.from(row!.attachments[0]!.content, 'base64'));
     expect(text).toContain('Beleg (Kopie)');
     expect(text).toContain(`Belegnummer: ${sent.json().receipt_number}`);

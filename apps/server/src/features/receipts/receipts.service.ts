@@ -69,22 +69,29 @@ async function renderFor(db: DbOrTx, staffId: number, receipt: repo.ReceiptRow, 
   return { pdf, centre, ctx };
 }
 
+/**
+ * The receipt mail. To the customer's own address it greets the customer;
+ * to any other address (employer, accounting, the centre itself) it is
+ * neutral: no name in the greeting, no "your appointment".
+ */
 async function queueReceiptMail(tx: DbOrTx, staffId: number, receipt: repo.ReceiptRow, to: string, copy: boolean) {
   const { pdf, centre, ctx } = await renderFor(tx, staffId, receipt, copy);
   const number = formatReceiptNumber(receipt.receipt_number);
+  const toCustomer = !!ctx.customer.email && ctx.customer.email.trim().toLowerCase() === to.trim().toLowerCase();
+  const what = copy ? `eine Kopie des Belegs Nr. ${number}` : `den Beleg Nr. ${number}`;
   const body = renderMail(centre, {
-    salutation: salutation(ctx.customer.first_name, ctx.customer.last_name),
+    salutation: toCustomer ? salutation(ctx.customer.first_name, ctx.customer.last_name) : salutation(),
     paragraphs: [
-      copy
-        ? `anbei erhalten Sie eine Kopie des Belegs Nr. ${number} für Ihren Termin „${ctx.service.title}“.`
-        : `anbei erhalten Sie den Beleg Nr. ${number} für Ihren Termin „${ctx.service.title}“.`,
+      toCustomer
+        ? `anbei erhalten Sie ${what} für Ihren Termin „${ctx.service.title}“.`
+        : `anbei erhalten Sie ${what} von ${centre.full_name}.`,
     ],
   });
   await enqueueMail(tx, {
     staff_id: staffId,
     kind: copy ? 'receipt_copy' : 'receipt',
     to,
-    subject: `${copy ? 'Kopie: ' : ''}Ihr Beleg Nr. ${number} – ${centre.full_name}`,
+    subject: `${copy ? 'Kopie: ' : ''}${toCustomer ? 'Ihr Beleg' : 'Beleg'} Nr. ${number} – ${centre.full_name}`,
     ...body,
     attachments: [{ filename: `beleg-${number}.pdf`, contentType: 'application/pdf', content: pdf.toString('base64') }],
   });

@@ -1,11 +1,19 @@
 import { ROLE } from '@tz/shared/constants';
+import { MSG } from '@tz/shared/messages';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { nowMs, setClock } from '../../clock';
 import { testConfig } from '../../config';
 import { type Database, openPostgres } from '../../db/client';
-import { centreWithUser, createUser, login } from '../../test/factories';
+import {
+  centreWithUser,
+  createAppointment,
+  createCustomer,
+  createService,
+  createUser,
+  login,
+} from '../../test/factories';
 import { startSmtp } from '../../test/smtp';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { enqueueMail, processOutbox } from '../mail/mail-outbox';
@@ -66,6 +74,58 @@ describe('two server instances on one database', () => {
     expect(block.statusCode, block.body).toBe(200);
     later(CACHE_SECONDS + 1);
     expect((await session(b.app, token)).statusCode).toBe(401);
+  });
+
+  it('a change of one appointment saved on one instance is detected on the other (409), not overwritten', async () => {
+    const c = await centreWithUser(a.app, a.database.db, ROLE.staff);
+    const service = await createService(a.database.db, { staff_id: c.centre.id });
+    const customer = await createCustomer(a.database.db, { staff_id: c.centre.id });
+    const start = new Date(nowMs() + 2 * 86_400_000);
+    const appt = await createAppointment(a.database.db, {
+      staff_id: c.centre.id,
+      customer_id: customer.id,
+      service_id: service.id,
+      start_date: start,
+    });
+    const path = `/api/staff/${c.centre.id}/appointments/${appt.id}`;
+    const open = async (app: TestApp['app']) => {
+      const res = await app.inject({ method: 'GET', url: `${path}/customers/${customer.id}`, headers: c.headers });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as { date: string; time: string; updated_at: string };
+    };
+    // Both screens open the appointment, one on each instance.
+    const onA = await open(a.app);
+    const onB = await open(b.app);
+    expect(onB.updated_at).toBe(onA.updated_at);
+    const save = (app: TestApp['app'], seen: { date: string; updated_at: string }, notes: string) =>
+      app.inject({
+        method: 'POST',
+        url: `${path}/update`,
+        headers: c.headers,
+        payload: {
+          customer_id: customer.id,
+          start_date: `${seen.date} ${onA.time}:00`,
+          service_id: service.id,
+          status: 'approved',
+          notes,
+          number_of_new_appointments: 1,
+          number_of_blocked_slots: 0,
+          // no opening hours in this centre
+          overbook: true,
+          updated_at: seen.updated_at,
+        },
+      });
+    later(1);
+    const first = await save(b.app, onB, 'von B');
+    expect(first.statusCode, first.body).toBe(200);
+    const second = await save(a.app, onA, 'von A');
+    expect(second.statusCode).toBe(409);
+    expect(second.json()).toMatchObject({ error: 'CHANGED_MEANWHILE', message: MSG.appointmentEditedMeanwhile });
+    expect((await open(a.app)) as unknown).toMatchObject({ notes: 'von B' });
+    // Reloaded, the same change goes through.
+    const again = await save(a.app, await open(a.app), 'von A');
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toMatchObject({ notes: 'von A' });
   });
 
   it('each queued mail goes out exactly once while both instances work the outbox at the same time', async () => {

@@ -26,12 +26,12 @@ export async function dayInput(
   timeZone: string,
   exceptIds: number[] = [],
 ): Promise<Omit<FreeSlotsInput, 'notBefore'>> {
-  const [weekly, specialDays, holidays, occupations] = await Promise.all([
-    scheduleItems(db, staffId),
-    repo.listSpecialDays(db, staffId, date),
-    repo.listHolidays(db, staffId, date),
-    repo.occupationsOfDay(db, staffId, service.id, date, timeZone, exceptIds),
-  ]);
+  // One after the other: `db` is often a transaction (the booking's and the edit's re-check), and one connection
+  // runs one query at a time (pg warns about queued concurrent queries and will refuse them in pg 9).
+  const weekly = await scheduleItems(db, staffId);
+  const specialDays = await repo.listSpecialDays(db, staffId, date);
+  const holidays = await repo.listHolidays(db, staffId, date);
+  const occupations = await repo.occupationsOfDay(db, staffId, service.id, date, timeZone, exceptIds);
   return {
     date,
     weekly,

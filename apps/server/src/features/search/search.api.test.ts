@@ -99,6 +99,16 @@ describe('search', () => {
     expect(ranked).toContain(near.last_name);
   });
 
+  it('finds a fragment from inside a name that is too short to be similar, next to similar names', async () => {
+    const tail = surname('');
+    // Three letters inside a word share one trigram with it: a substring match only, below the similarity threshold.
+    const inside = await customerOf(a.centre.id, { last_name: `Qu${tail}rz` });
+    const similar = await customerOf(a.centre.id, { last_name: `${tail}e` });
+    const found = await lastNames(tail);
+    expect(found).toContain(inside.last_name);
+    expect(found).toContain(similar.last_name);
+  });
+
   it('finds by birthday DD.MM.YYYY', async () => {
     const c = await customerOf(a.centre.id, { last_name: surname('Geburt'), birthday: '1931-02-27' });
     expect((await hits('27.02.1931')).customers.map((x) => x.id)).toEqual([c.id]);

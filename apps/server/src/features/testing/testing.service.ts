@@ -33,12 +33,14 @@ export async function createCentres(deps: AppDeps): Promise<TestCentres> {
     now: at.toISOString(),
     test_centre_id: ids.testCentreId,
     vaccination_centre_id: ids.vaccinationCentreId,
+    inactive_centre_id: ids.inactiveCentreId,
     logins: {
       platform: demoEmail('plattform', tag),
       admin: demoEmail('admin', tag),
       manager: demoEmail('leitung', tag),
       staff: demoEmail('mitarbeiter', tag),
       vaccination_admin: demoEmail('impf-admin', tag),
+      pharmacy: demoEmail('apotheke', tag),
     },
     tokens: {
       oegd: demoToken(DEMO_OEGD_TOKEN, tag),

@@ -199,12 +199,17 @@ describe('roles', () => {
 });
 
 describe('profile and name', () => {
-  it('changes only the non-empty fields and normalises the IBAN', async () => {
+  it('changes only the non-empty fields, clears the ones sent as null and normalises the IBAN', async () => {
     const { base, admin, staff } = await team();
-    await call('POST', `${base}/${staff.user.id}`, admin.headers, { city: 'Musterstadt', zip: '51466' });
+    await call('POST', `${base}/${staff.user.id}`, admin.headers, {
+      city: 'Musterstadt',
+      zip: '51466',
+      mobile: '0171 1234567',
+      fte: 1,
+    });
     const res = await call('POST', `${base}/${staff.user.id}`, admin.headers, {
       city: '',
-      zip: null,
+      mobile: null,
       street: 'Lindenallee 3',
       fte: 0.8,
       hourly_rate: 15.5,
@@ -225,7 +230,12 @@ describe('profile and name', () => {
       bank_iban: 'DE89370400440532013000',
       role_id: 30,
     });
+    expect(res.json().user.mobile).toBeNull();
     expect(await auditOf(staff.user.id, 'role_change')).toHaveLength(0);
+    // An old IBAN and a number the user emptied are cleared; what is not sent stays.
+    const cleared = await call('POST', `${base}/${staff.user.id}`, admin.headers, { bank_iban: null, fte: null });
+    expect(cleared.statusCode).toBe(200);
+    expect(cleared.json().user).toMatchObject({ bank_iban: null, fte: null, city: 'Musterstadt', zip: '51466' });
   });
 
   it('refuses an IBAN with a wrong checksum and an fte outside 0–1.5 or between steps', async () => {

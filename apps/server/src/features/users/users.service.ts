@@ -99,13 +99,17 @@ export async function updateName(deps: AppDeps, auth: AuthContext, staffId: numb
   });
 }
 
-/** Profile fields with a value; '' and null mean "not sent" (core-workflow §5). */
+/**
+ * Profile fields with a value; a missing field and '' mean "not sent" (core-workflow §5), null clears
+ * the field (the form sends null only for a field the user emptied, e.g. an old IBAN).
+ */
 function profilePatch(input: z.output<typeof updateUserBodySchema>): repo.UserPatch {
-  const patch: Record<string, string> = {};
+  const patch: Record<string, string | null> = {};
   for (const field of PROFILE_FIELDS) {
     const value = input[field];
-    if (value === undefined || value === null || value === '') continue;
-    patch[field] = field === 'bank_iban' ? normalizeIban(String(value)) : String(value);
+    if (value === undefined || value === '') continue;
+    if (value === null) patch[field] = null;
+    else patch[field] = field === 'bank_iban' ? normalizeIban(String(value)) : String(value);
   }
   return patch;
 }

@@ -37,6 +37,19 @@ export default function AccountPage() {
     }
   };
 
+  // Taking the booking page offline is one click away from customers: it asks first, as 'Pause planen' does.
+  const confirmOffline = () =>
+    modals.openConfirmModal({
+      title: 'Buchungsseite pausieren',
+      children: (
+        <Text size="sm">
+          Die Buchungsseite geht sofort offline; Kunden können keine Termine mehr buchen. Fortfahren?
+        </Text>
+      ),
+      labels: { confirm: 'Ja', cancel: 'Nein' },
+      onConfirm: () => void changeStatus('private'),
+    });
+
   const schedulePause = () => {
     if (!pauseDate) return;
     modals.openConfirmModal({
@@ -117,11 +130,11 @@ export default function AccountPage() {
               <Switch
                 label="Buchungsseite online"
                 checked={s.status === 'publish'}
-                onChange={(e) => void changeStatus(e.currentTarget.checked ? 'publish' : 'private')}
+                onChange={(e) => (e.currentTarget.checked ? void changeStatus('publish') : confirmOffline())}
                 disabled={busy}
               />
               <Group>
-                <Button onClick={() => void changeStatus('private')} loading={busy}>
+                <Button onClick={confirmOffline} loading={busy}>
                   Jetzt pausieren
                 </Button>
               </Group>

@@ -1,7 +1,8 @@
-import { Alert, Anchor, Button, Group, Loader, Modal, Paper, Stack, Switch, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Modal, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import type { AppointmentDetail } from '@tz/shared/appointments/appointment-edit.contract';
+import { PCR_TEST_TYPES } from '@tz/shared/constants';
 import { MSG } from '@tz/shared/messages';
 import { displayCustomerAppointmentId } from '@tz/shared/rules/appointment-display';
 import { formActionState } from '@tz/shared/rules/form-rules';
@@ -13,9 +14,11 @@ import { useAuth } from '../../auth/use-session';
 import { to } from '../../routes';
 import { useBack } from '../../ui/back';
 import { applyServerErrors, labelsOf } from '../../ui/server-errors';
+import { AppointmentHistory } from '../audit/appointment-history';
 import { CHECK_IN_QR_TITLE, CheckInQrCode } from '../forms/check-in-qr-code-modal';
 import { VACCINATION_DATA_TITLE, VaccinationData } from '../forms/save-vaccination-data-modal';
 import { AppointmentGroups } from '../groups/appointment-groups';
+import { SampleLabelButtons } from '../pcr-labs/sample-label-buttons';
 import { AppointmentReceiptDemisActions } from '../receipts/appointment-receipt-demis-actions';
 import { unappliedSeriesChange } from './appointment-edit-result';
 import { APPOINTMENT_LABELS, editFormPath } from './appointment-field-labels';
@@ -26,7 +29,8 @@ import {
   appointmentValidation,
   defaultAppointmentValues,
 } from './appointment-fields';
-import { extensionPatient, sendPatientToExtension } from './patient-data-link';
+import { PatientDataButton } from './patient-data-button';
+import { extensionPatient } from './patient-data-link';
 import { useAppointment, useUpdateAppointment } from './use-appointment-edit';
 import { useAppointmentOptions } from './use-appointments';
 
@@ -45,7 +49,11 @@ const valuesOf = (a: AppointmentDetail): Values => ({
 
 /** 'Etwas ist schief gelaufen (code status)' (core-workflow §8) with the reason in the form's terms. */
 const updateErrorText = (e: unknown, text: string) =>
-  e instanceof ApiError ? `${MSG.genericError} (${e.code} ${e.status}): ${text}` : `${MSG.genericError} (${String(e)})`;
+  e instanceof ApiError && e.code === 'CHANGED_MEANWHILE'
+    ? MSG.appointmentEditedMeanwhile
+    : e instanceof ApiError
+      ? `${MSG.genericError} (${e.code} ${e.status}): ${text}`
+      : `${MSG.genericError} (${String(e)})`;
 
 /** appointmentEdit: the whole appointment; status switches freely between approved and cancelled. */
 export default function AppointmentEditPage() {
@@ -59,7 +67,6 @@ export default function AppointmentEditPage() {
   const update = useUpdateAppointment(appointmentId);
   const [error, setError] = useState<string | null>(null);
   const [dialog, setDialog] = useState<null | 'qr' | 'vaccination'>(null);
-  const [sendingPatient, setSendingPatient] = useState(false);
   const form = useForm<Values>({
     initialValues: { ...defaultAppointmentValues(), approved: true },
     validate: appointmentValidation,
@@ -86,6 +93,8 @@ export default function AppointmentEditPage() {
         number_of_new_appointments: p.number_of_new_appointments,
         number_of_blocked_slots: p.number_of_blocked_slots,
         overbook: p.overbook,
+        // The version this screen shows: a change saved meanwhile elsewhere is refused (409), not overwritten.
+        updated_at: appointment.data?.updated_at,
       });
       const unapplied = unappliedSeriesChange(p, saved);
       if (unapplied) setError(unapplied);
@@ -108,27 +117,6 @@ export default function AppointmentEditPage() {
   const a = appointment.data;
   const centreType = options.data?.centre_type ?? '1';
   const vaccination = formActionState(a.checked_in, centreType).vaccination;
-
-  const sendPatient = async () => {
-    setSendingPatient(true);
-    try {
-      await sendPatientToExtension(extensionPatient(a), window, { id: crypto.randomUUID() });
-      notifications.show({ color: 'green', message: MSG.patientDataSent });
-    } catch {
-      notifications.show({
-        color: 'red',
-        title: MSG.errorTitle,
-        message: (
-          <>
-            {MSG.patientDataFailed} {/* Notifications render outside the router: a plain link, no router Link. */}
-            <Anchor href={to('tracemedicsLink')}>Zur Browser-Erweiterung</Anchor>
-          </>
-        ),
-      });
-    } finally {
-      setSendingPatient(false);
-    }
-  };
 
   return (
     <Stack maw={760}>
@@ -164,9 +152,15 @@ export default function AppointmentEditPage() {
                 {a.vaccination_id ? 'Impfdaten ändern' : 'Impfdaten erfassen'}
               </Button>
             )}
-            <Button size="compact-xs" variant="light" onClick={sendPatient} loading={sendingPatient}>
-              Patientendaten an Erweiterung
-            </Button>
+            <PatientDataButton patient={() => extensionPatient(a)} />
+            {a.service_test_type !== null && PCR_TEST_TYPES.includes(a.service_test_type) && (
+              <SampleLabelButtons
+                staffId={auth.staffId}
+                appointmentId={a.appointment_id}
+                name={`${a.customer_firstname} ${a.customer_lastname}`}
+                size="compact-xs"
+              />
+            )}
           </Group>
           <AppointmentGroups
             staffId={auth.staffId}
@@ -221,6 +215,7 @@ export default function AppointmentEditPage() {
           </Group>
         </Stack>
       </form>
+      <AppointmentHistory staffId={auth.staffId} appointmentId={a.appointment_id} />
     </Stack>
   );
 }

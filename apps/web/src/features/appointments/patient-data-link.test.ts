@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  customerPatientSource,
   EXTENSION_PING,
   EXTENSION_PONG,
   extensionInstalled,
@@ -54,7 +55,40 @@ describe('the patient handed to the browser extension', () => {
     const p = extensionPatient({ ...source, customer_birthday: null, customer_email: null, customer_gender: null });
     expect(p).toMatchObject({ birthday: '', email: '', gender: 0 });
   });
+
+  it('is the same from the customer screen, with the gender as the form holds it (a string)', () => {
+    const fromCustomer = customerPatientSource({
+      first_name: 'Erika',
+      last_name: 'Mustermann',
+      birthday: '1980-02-29',
+      street: 'Hauptstraße 12a',
+      postcode: '10115',
+      city: 'Berlin',
+      email: 'erika@example.org',
+      phone: '0171 1234567',
+      gender: '2',
+      passport: null,
+    });
+    expect(extensionPatient(fromCustomer)).toEqual(extensionPatient(source));
+    expect(customerPatientSource({ ...fromCustomerFields, birthday: '', gender: '' })).toMatchObject({
+      customer_birthday: null,
+      customer_gender: null,
+    });
+  });
 });
+
+const fromCustomerFields = {
+  first_name: 'A',
+  last_name: 'B',
+  birthday: '',
+  street: null,
+  postcode: null,
+  city: null,
+  email: null,
+  phone: null,
+  gender: '',
+  passport: null,
+};
 
 /** A window whose posted messages an "extension" may answer. */
 function fakeWindow(extension?: (message: { type: string; id: string }) => unknown) {

@@ -68,6 +68,31 @@ export function extensionPatient(a: PatientSource): ExtensionPatient {
   };
 }
 
+/** The customer screen's fields (saved or just typed) as the same source. */
+export const customerPatientSource = (c: {
+  first_name: string;
+  last_name: string;
+  birthday: string | null;
+  street: string | null;
+  postcode: string | null;
+  city: string | null;
+  email: string | null;
+  phone: string | null;
+  gender: number | string | null;
+  passport: string | null;
+}): PatientSource => ({
+  customer_firstname: c.first_name,
+  customer_lastname: c.last_name,
+  customer_birthday: c.birthday || null,
+  customer_street: c.street,
+  customer_postcode: c.postcode,
+  customer_city: c.city,
+  customer_email: c.email,
+  customer_phone: c.phone,
+  customer_gender: c.gender === null || c.gender === '' ? null : Number(c.gender),
+  customer_passport: c.passport,
+});
+
 /** The part of a window the hand-over needs (a fake one in tests). */
 export interface MessageWindow {
   location: { origin: string };

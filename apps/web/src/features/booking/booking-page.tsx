@@ -213,6 +213,7 @@ function BookingForm(props: {
                 value={String(s.id)}
                 label={s.title}
                 description={`${s.duration} Minuten · ${s.price_txt || formatEuro(s.price)}`}
+                aria-invalid={form.errors.service_id ? true : undefined}
               />
             ))}
           </Stack>
@@ -244,7 +245,14 @@ function BookingForm(props: {
             ) : (slots.data?.slots.length ?? 0) === 0 ? (
               <Text size="sm">{BOOKING_MSG.noSlots}</Text>
             ) : (
-              <SimpleGrid cols={{ base: 3, xs: 4 }} spacing="xs" mt="xs" role="group" aria-label={L.time}>
+              <SimpleGrid
+                cols={{ base: 3, xs: 4 }}
+                spacing="xs"
+                mt="xs"
+                role="group"
+                aria-label={L.time}
+                aria-describedby={form.errors.time ? 'booking-time-error' : undefined}
+              >
                 {slots.data!.slots.map((s) => {
                   const chosen = form.values.time === s.time;
                   return (

@@ -1,7 +1,7 @@
 import { Group, Input, Select } from '@mantine/core';
 import { birthdayParts, birthdayValue, birthdayYears, daysInMonth } from '@tz/shared/rules/birthday-picker';
 import { GERMAN_MONTHS } from '@tz/shared/rules/german-date';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { CUSTOMER_LABELS } from './customer-field-labels';
 
 /**
@@ -30,9 +30,20 @@ export function BirthdayPicker({
     onChange(birthdayValue(fixed));
   };
   const str = (n: number | null | undefined) => (n ? String(n) : null);
+  // With an error the three selects are marked invalid and described by the one message under them.
+  // Mantine gives each select its own wrapper's description, so the link to the shared message is set here.
+  const errorId = useId();
+  const group = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    for (const input of group.current?.querySelectorAll('input:not([type="hidden"])') ?? []) {
+      if (error) input.setAttribute('aria-describedby', errorId);
+      else input.removeAttribute('aria-describedby');
+    }
+  }, [error, errorId]);
+  const invalid = error ? true : undefined;
   return (
-    <Input.Wrapper label={CUSTOMER_LABELS.birthday} error={error}>
-      <Group gap="xs" grow>
+    <Input.Wrapper label={CUSTOMER_LABELS.birthday} error={error} errorProps={{ id: errorId }}>
+      <Group gap="xs" grow ref={group}>
         <Select
           aria-label="Geburtstag (Tag)"
           placeholder="Tag"
@@ -40,6 +51,7 @@ export function BirthdayPicker({
           value={str(parts.day)}
           onChange={(v) => update({ ...parts, day: v ? Number(v) : null })}
           searchable
+          error={invalid}
         />
         <Select
           aria-label="Geburtstag (Monat)"
@@ -48,6 +60,7 @@ export function BirthdayPicker({
           value={str(parts.month)}
           onChange={(v) => update({ ...parts, month: v ? Number(v) : null })}
           searchable
+          error={invalid}
         />
         <Select
           aria-label="Geburtstag (Jahr)"
@@ -56,6 +69,7 @@ export function BirthdayPicker({
           value={str(parts.year)}
           onChange={(v) => update({ ...parts, year: v ? Number(v) : null })}
           searchable
+          error={invalid}
         />
       </Group>
     </Input.Wrapper>

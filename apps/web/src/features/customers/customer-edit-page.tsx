@@ -9,6 +9,8 @@ import { ApiError } from '../../api/client';
 import { useAuth } from '../../auth/use-session';
 import { to } from '../../routes';
 import { applyServerErrors, labelsOf } from '../../ui/server-errors';
+import { PatientDataButton } from '../appointments/patient-data-button';
+import { customerPatientSource, extensionPatient } from '../appointments/patient-data-link';
 import { CustomerGroups } from '../groups/customer-groups';
 import { CUSTOMER_LABELS } from './customer-field-labels';
 import {
@@ -82,6 +84,7 @@ export default function CustomerEditPage() {
           Kunde bearbeiten
         </Title>
         <Group gap="xs">
+          <PatientDataButton patient={() => extensionPatient(customerPatientSource(form.getValues()))} />
           <Button variant="default" component={Link} to={to('appointments_for_customer', { id: customerId })}>
             Termine
           </Button>

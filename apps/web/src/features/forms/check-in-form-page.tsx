@@ -1,12 +1,12 @@
-import { Alert, Button, Container, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Container, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import type { CheckInForm } from '@tz/shared/forms/forms.contract';
 import { MSG } from '@tz/shared/messages';
 import { visibleQuestions } from '@tz/shared/rules/form-rules';
-import { germanDate } from '@tz/shared/rules/german-date';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { AnswersView } from './answers-view';
+import { personFields } from './person-fields';
 import { QuestionField } from './question-field';
 import { useCheckInForm, useSubmitCheckInForm } from './use-forms';
 
@@ -27,27 +27,60 @@ export default function CheckInFormPage() {
   );
 }
 
+/** Whom the customer answers: the centre's name and how to reach it. */
+function Centre({ centre }: { centre: CheckInForm['centre'] }) {
+  return (
+    <Stack gap={2} component="section" aria-label="Testzentrum">
+      <Text fw={700}>{centre.full_name}</Text>
+      {centre.address && <Text size="sm">{centre.address}</Text>}
+      {(centre.phone || centre.email) && (
+        <Group gap="md">
+          {centre.phone && (
+            <Text size="sm">
+              Telefon: <Anchor href={`tel:${centre.phone.replace(/[^\d+]/g, '')}`}>{centre.phone}</Anchor>
+            </Text>
+          )}
+          {centre.email && (
+            <Text size="sm">
+              E-Mail: <Anchor href={`mailto:${centre.email}`}>{centre.email}</Anchor>
+            </Text>
+          )}
+        </Group>
+      )}
+    </Stack>
+  );
+}
+
 function Person({ form }: { form: CheckInForm }) {
   return (
     <Paper withBorder p="sm">
       <Group gap="lg">
-        <Text size="sm">
-          <strong>Vorname:</strong> {form.user.first_name}
-        </Text>
-        <Text size="sm">
-          <strong>Nachname:</strong> {form.user.last_name}
-        </Text>
-        <Text size="sm">
-          <strong>Geburtsdatum:</strong> {germanDate(form.user.birthday)}
-        </Text>
+        {personFields(form.user).map(([label, value]) => (
+          <Text size="sm" key={label}>
+            <strong>{label}:</strong> {value}
+          </Text>
+        ))}
       </Group>
     </Paper>
   );
 }
 
+/** The browser tab names the questionnaire and the centre; the app's title comes back on leaving. */
+function useDocumentTitle(title: string) {
+  useEffect(() => {
+    const before = document.title;
+    document.title = title;
+    return () => {
+      document.title = before;
+    };
+  }, [title]);
+}
+
 function FilledOrOpen({ form, formID }: { form: CheckInForm; formID: string }) {
+  useDocumentTitle(`${form.title} – ${form.centre.full_name}`);
   return (
     <Stack>
+      <Centre centre={form.centre} />
       <Title order={1} size="h2">
         {form.title}
       </Title>

@@ -1,27 +1,87 @@
-import { Button, Group, Loader, Table, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Loader,
+  Paper,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
+import { CENTRE_TYPES } from '@tz/shared/constants';
 import { MSG } from '@tz/shared/messages';
+import type { TestCentre } from '@tz/shared/platform/platform.contract';
+import { useState } from 'react';
 import { Link } from 'react-router';
+import { ApiError } from '../../api/client';
 import { sessionStore } from '../../auth/session-store';
+import { useAuth } from '../../auth/use-session';
 import { to } from '../../routes';
-import { useTestCentres } from './use-platform';
+import { applyServerErrors, labelsOf } from '../../ui/server-errors';
+import { useAdoptTestCentre, useCreateTestCentre, useSetTestCentreActive, useTestCentres } from './use-platform';
 
+const errorText = (e: unknown) => (e instanceof ApiError ? e.message : MSG.genericError);
+
+const NEW_CENTRE_LABELS = { full_name: 'Name', city: 'Ort', type: 'Art' };
+
+/** listTestcenters (configuration-admin §2): every centre, activation, deactivation, ID adoption. */
 export default function TestCentresPage() {
   const centres = useTestCentres();
+  const auth = useAuth();
   const qc = useQueryClient();
-  const adopt = (id: number) => {
+  const adoptCall = useAdoptTestCentre();
+  const setActive = useSetTestCentreActive();
+
+  const adopt = async (id: number) => {
+    try {
+      await adoptCall.mutateAsync(id);
+    } catch (e) {
+      notifications.show({ color: 'red', title: MSG.errorTitle, message: errorText(e) });
+      return;
+    }
     const s = sessionStore.get();
     if (!s) return;
     sessionStore.set({ ...s, workingStaffId: id });
     void qc.invalidateQueries();
     notifications.show({ message: MSG.idAdopted, autoClose: 1000 });
   };
+
+  const toggle = (c: TestCentre) => {
+    const deactivate = !c.deactivated;
+    modals.openConfirmModal({
+      title: deactivate ? 'Zentrum deaktivieren' : 'Zentrum wieder aktivieren',
+      children: (
+        <Text size="sm">
+          {c.full_name}: {deactivate ? MSG.centreDeactivateConfirm : MSG.centreReactivateConfirm}
+        </Text>
+      ),
+      labels: { confirm: 'Ja', cancel: 'Nein' },
+      confirmProps: { color: deactivate ? 'red' : undefined },
+      onConfirm: async () => {
+        try {
+          const res = await setActive.mutateAsync({ staffId: c.id, active: !deactivate });
+          notifications.show({ color: 'green', message: res.message });
+        } catch (e) {
+          notifications.show({ color: 'red', title: MSG.errorTitle, message: errorText(e) });
+        }
+      },
+    });
+  };
+
   return (
-    <>
-      <Title order={1} size="h2" mb="md">
+    <Stack>
+      <Title order={1} size="h2">
         Alle Testzentren
       </Title>
+      <NewCentreForm />
       {centres.isLoading && <Loader aria-label="Testzentren werden geladen" />}
       {centres.error && <Text c="red">{MSG.genericError}</Text>}
       {centres.data && (
@@ -38,20 +98,51 @@ export default function TestCentresPage() {
             {centres.data.map((c) => (
               <Table.Tr key={c.id}>
                 <Table.Td>{c.id}</Table.Td>
-                <Table.Td>{c.full_name}</Table.Td>
+                <Table.Td>
+                  {c.full_name}{' '}
+                  {c.deactivated && (
+                    <Badge color="red" variant="light">
+                      deaktiviert
+                    </Badge>
+                  )}
+                  {c.id === auth.staffId && (
+                    <Badge color="blue" variant="light">
+                      Arbeits-ID
+                    </Badge>
+                  )}
+                </Table.Td>
                 <Table.Td>{c.city}</Table.Td>
                 <Table.Td>
                   <Group gap="xs">
-                    {c.testcenter ? (
-                      <Button size="xs" variant="default" disabled title="Deaktivieren ist noch nicht umgesetzt">
-                        ToDo: Deaktivieren
-                      </Button>
-                    ) : (
-                      <Button size="xs" component={Link} to={to('testcenter_user', { id: c.id })}>
+                    {!c.testcenter ? (
+                      <Button
+                        size="xs"
+                        component={Link}
+                        to={to('testcenter_user', { id: c.id })}
+                        aria-label={`Benutzer anlegen und aktivieren: ${c.full_name}`}
+                      >
                         Benutzer anlegen und aktivieren
                       </Button>
+                    ) : (
+                      c.id !== auth.bookly_staff_id && (
+                        <Button
+                          size="xs"
+                          variant={c.deactivated ? 'light' : 'default'}
+                          color={c.deactivated ? 'green' : 'red'}
+                          onClick={() => toggle(c)}
+                          aria-label={`${c.deactivated ? 'Reaktivieren' : 'Deaktivieren'}: ${c.full_name}`}
+                        >
+                          {c.deactivated ? 'Reaktivieren' : 'Deaktivieren'}
+                        </Button>
+                      )
                     )}
-                    <Button size="xs" variant="light" onClick={() => adopt(c.id)}>
+                    <Button
+                      size="xs"
+                      variant="light"
+                      onClick={() => adopt(c.id)}
+                      loading={adoptCall.isPending && adoptCall.variables === c.id}
+                      aria-label={`ID übernehmen: ${c.full_name}`}
+                    >
                       ID übernehmen
                     </Button>
                   </Group>
@@ -61,6 +152,56 @@ export default function TestCentresPage() {
           </Table.Tbody>
         </Table>
       )}
-    </>
+    </Stack>
+  );
+}
+
+/** A new centre: name, city and type; it is activated afterwards by creating its first user. */
+function NewCentreForm() {
+  const create = useCreateTestCentre();
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm({
+    initialValues: { full_name: '', city: '', type: '1' },
+    validate: {
+      full_name: (v) => (v.trim() ? null : 'Bitte einen Namen angeben'),
+      city: (v) => (v.trim() ? null : 'Bitte einen Ort angeben'),
+    },
+  });
+  const submit = form.onSubmit(async (v) => {
+    setError(null);
+    try {
+      const res = await create.mutateAsync(v);
+      notifications.show({ color: 'green', message: res.message });
+      form.reset();
+    } catch (e) {
+      setError(applyServerErrors(form, e, labelsOf(NEW_CENTRE_LABELS)).text);
+    }
+  });
+  return (
+    <Paper withBorder p="sm">
+      <form onSubmit={submit} noValidate aria-label="Neues Zentrum anlegen">
+        <Stack gap="xs">
+          <Text fw={500}>Neues Zentrum anlegen</Text>
+          {error && (
+            <Alert color="red" role="alert">
+              {error}
+            </Alert>
+          )}
+          <Group align="flex-end">
+            <TextInput label={NEW_CENTRE_LABELS.full_name} required {...form.getInputProps('full_name')} />
+            <TextInput label={NEW_CENTRE_LABELS.city} required {...form.getInputProps('city')} />
+            <Select
+              label={NEW_CENTRE_LABELS.type}
+              data={CENTRE_TYPES.map((t) => ({ value: t.id, label: t.name }))}
+              allowDeselect={false}
+              {...form.getInputProps('type')}
+            />
+            <Button type="submit" loading={create.isPending}>
+              Zentrum anlegen
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
   );
 }

@@ -1,9 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { createTestCentreUser, listTestCentres } from '@tz/shared/platform/platform.contract';
+import {
+  adoptTestCentre,
+  createTestCentre,
+  createTestCentreUser,
+  listTestCentres,
+  type NewTestCentre,
+  setTestCentreActive,
+} from '@tz/shared/platform/platform.contract';
 import { api } from '../../api/client';
 
-export const useTestCentres = () =>
-  useQuery({ queryKey: ['platform', 'centres'], queryFn: () => api(listTestCentres) });
+export const useTestCentres = (enabled = true) =>
+  useQuery({ queryKey: ['platform', 'centres'], queryFn: () => api(listTestCentres), enabled });
 
 export function useCreateTestCentreUser() {
   const qc = useQueryClient();
@@ -13,3 +20,24 @@ export function useCreateTestCentreUser() {
     onSuccess: () => qc.invalidateQueries({ queryKey: ['platform'] }),
   });
 }
+
+export function useCreateTestCentre() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: NewTestCentre) => api(createTestCentre, { body }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['platform'] }),
+  });
+}
+
+export function useSetTestCentreActive() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { staffId: number; active: boolean }) =>
+      api(setTestCentreActive, { params: { staffId: v.staffId }, body: { active: v.active } }),
+    onSettled: () => qc.invalidateQueries({ queryKey: ['platform'] }),
+  });
+}
+
+/** Records the adoption on the server (audit trail) before the screens switch to the centre. */
+export const useAdoptTestCentre = () =>
+  useMutation({ mutationFn: (staffId: number) => api(adoptTestCentre, { params: { staffId } }) });

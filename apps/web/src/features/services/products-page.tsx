@@ -105,7 +105,7 @@ export default function ProductsPage() {
             value="products"
             rightSection={
               <Badge size="xs" color="gray">
-                coming soon
+                Demnächst
               </Badge>
             }
           >

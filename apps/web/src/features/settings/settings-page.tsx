@@ -7,6 +7,7 @@ import {
   Group,
   Loader,
   NumberInput,
+  Paper,
   PasswordInput,
   Select,
   SimpleGrid,
@@ -31,7 +32,8 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { useAuth } from '../../auth/use-session';
-import { applyServerErrors, focusField, labelsOf } from '../../ui/server-errors';
+import { applyServerErrors, focusField, inScreenOrder, invalidFieldsText, labelsOf } from '../../ui/server-errors';
+import { useUnsavedChangesGuard } from '../../ui/unsaved-changes';
 import { DemisSettingsFields } from './demis-settings-fields';
 import { useCentreTypes, useSettings, useUpdateSettings, useUploadCertificate } from './use-settings';
 
@@ -119,23 +121,32 @@ export default function SettingsPage() {
     document.getElementById(`section-${focus.toLowerCase()}`)?.scrollIntoView({ block: 'start' });
   }, [loaded, focus]);
 
+  const labels = labelsOf(L);
+  // Names the first invalid field (in the screen's order) and moves there.
+  const showInvalid = (errors: Record<string, string>) => {
+    const order = inScreenOrder(form, Object.keys(errors));
+    focusField(form, order[0]);
+    return order.length > 0 ? invalidFieldsText(errors, order, labels) : null;
+  };
   const submit = form.onSubmit(
     async (v) => {
       setError(null);
       try {
         const r = await update.mutateAsync({ ...v, default_IVA: Number(v.default_IVA) } as SettingsInput);
-        form.setValues(valuesOf(r.settings));
+        const saved = valuesOf(r.settings);
+        form.setValues(saved);
+        form.resetDirty(saved);
         notifications.show({ color: 'green', message: r.message });
       } catch (e) {
-        setError(applyServerErrors(form, e, labelsOf(L)).text);
+        const summary = applyServerErrors(form, e, labels, { focus: false });
+        setError(showInvalid(summary.errors) ?? summary.text);
       }
     },
-    // the form's own check (the same schema): the first marked field gets the focus as well
-    (errors) => {
-      setError(MSG.invalidInput);
-      focusField(form, Object.keys(errors)[0]);
-    },
+    // the form's own check (the same schema)
+    (errors) => setError(showInvalid(errors as Record<string, string>) ?? MSG.invalidInput),
   );
+  const dirty = loaded && form.isDirty();
+  const leaveGuard = useUnsavedChangesGuard(dirty, (path) => /^\/settings(\/|$)/.test(path));
 
   if (settings.isLoading) return <Loader aria-label="Einstellungen werden geladen" />;
   if (settings.error || !settings.data) return <Alert color="red">{MSG.genericError}</Alert>;
@@ -259,18 +270,37 @@ export default function SettingsPage() {
               {...form.getInputProps('overwrite_payment_classification', { type: 'checkbox' })}
             />
           </Section>
-          {error && (
-            <Alert color="red" role="alert">
-              {error}
-            </Alert>
-          )}
-          <Group>
-            <Button type="submit" loading={update.isPending}>
-              Einstellungen speichern
-            </Button>
-          </Group>
+          {/* The save bar stays in sight at the bottom while the long form scrolls. */}
+          <Paper
+            withBorder
+            shadow="sm"
+            p="sm"
+            pos="sticky"
+            bottom={0}
+            style={{ zIndex: 2 }}
+            data-testid="settings-save-bar"
+          >
+            <Stack gap="xs">
+              {error && (
+                <Alert color="red" role="alert">
+                  {error}
+                </Alert>
+              )}
+              <Group>
+                <Button type="submit" loading={update.isPending}>
+                  Einstellungen speichern
+                </Button>
+                {dirty && (
+                  <Text size="sm" c="dimmed">
+                    Ungespeicherte Änderungen
+                  </Text>
+                )}
+              </Group>
+            </Stack>
+          </Paper>
         </Stack>
       </form>
+      {leaveGuard}
     </Stack>
   );
 }

@@ -13,7 +13,7 @@ import { applyServerErrors, labelsOf } from '../../ui/server-errors';
 import { useUpdateProfile } from './use-users';
 import { PROFILE_LABELS as L } from './user-field-labels';
 
-type FormValues = {
+export type FormValues = {
   birthdate: string | null;
   zip: string;
   city: string;
@@ -31,11 +31,20 @@ type FormValues = {
 const text = (v: string | null) => v ?? '';
 const numberOrEmpty = (v: number | null) => (v === null ? '' : v);
 
-/** Only non-empty fields are sent (core-workflow §5); the server ignores empty ones too. */
-export function profilePayload(v: FormValues): UserProfileInput {
+const isEmpty = (value: unknown) =>
+  value === '' || value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
+
+/**
+ * Only non-empty fields are sent (core-workflow §5): an empty field the user left alone is not sent,
+ * one the user emptied (an old IBAN, a mobile number) is sent as null, which clears it on the server.
+ */
+export function profilePayload(v: FormValues, initial: FormValues): UserProfileInput {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(v)) {
-    if (value === '' || value === null || value === undefined) continue;
+    if (isEmpty(value)) {
+      if (!isEmpty(initial[key as keyof FormValues])) out[key] = null;
+      continue;
+    }
     out[key] = typeof value === 'string' ? value.trim() : value;
   }
   return out as UserProfileInput;
@@ -70,7 +79,7 @@ export function UserProfileModal(props: { staffId: number; user: User; onClose: 
   const submit = form.onSubmit(async (v) => {
     setError(null);
     try {
-      const r = await update.mutateAsync({ userId: user.id, profile: profilePayload(v) });
+      const r = await update.mutateAsync({ userId: user.id, profile: profilePayload(v, form.getInitialValues()) });
       notifications.show({ color: 'green', message: r.message });
       props.onClose();
     } catch (e) {
@@ -82,7 +91,7 @@ export function UserProfileModal(props: { staffId: number; user: User; onClose: 
       <form onSubmit={submit} noValidate>
         <Stack>
           <Text size="sm" c="dimmed">
-            Nur ausgefüllte Felder werden gespeichert.
+            Ausgefüllte Felder werden gespeichert; ein geleertes Feld wird gelöscht.
           </Text>
           {error && (
             <Alert color="red" role="alert">

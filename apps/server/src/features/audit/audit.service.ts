@@ -1,0 +1,91 @@
+import { AUDIT_PAGE_SIZE, type AuditEntry, type auditQuerySchema } from '@tz/shared/audit/audit.contract';
+import { MSG } from '@tz/shared/messages';
+import { displayCustomerAppointmentId } from '@tz/shared/rules/appointment-display';
+import { auditChange, auditWhat } from '@tz/shared/rules/audit-text';
+import { germanDateTimeFormatter } from '@tz/shared/rules/german-date';
+import { addDays, zonedInstant } from '@tz/shared/rules/time-zone';
+import type { z } from 'zod';
+import type { AppDeps } from '../../app-deps';
+import { AppError } from '../../http/app-error';
+import { type CsvColumn, csvChunks, csvTable } from '../appointments/appointments.csv';
+import { listClassifications } from '../appointments/appointments.repository';
+import * as repo from './audit.repository';
+
+type Query = z.infer<typeof auditQuerySchema> & { staff_id?: number };
+
+/** Time zone of the platform-wide list (each centre's own for its list). */
+const PLATFORM_ZONE = 'Europe/Berlin';
+const CSV_BATCH = 1000;
+
+async function filterOf(deps: AppDeps, q: Query, staffId: number | undefined): Promise<repo.AuditFilter> {
+  let zone = PLATFORM_ZONE;
+  if (staffId !== undefined) {
+    const tz = await repo.centreTimeZone(deps.db, staffId);
+    if (!tz) throw AppError.notFound(MSG.centreNotFound);
+    zone = tz;
+  }
+  if (q.from && q.till && q.from > q.till) {
+    throw AppError.field(400, 'till', 'Das Ende liegt vor dem Anfang.', 'VALIDATION');
+  }
+  return {
+    staffId,
+    from: q.from ? zonedInstant(q.from, '00:00', zone) : undefined,
+    till: q.till ? zonedInstant(addDays(q.till, 1), '00:00', zone) : undefined,
+    userId: q.user_id,
+    kind: q.kind,
+    appointment: q.appointment || undefined,
+  };
+}
+
+/** `staffId` undefined: every centre (platform admin). */
+export async function list(deps: AppDeps, staffId: number | undefined, q: Query) {
+  const filter = await filterOf(deps, q, staffId ?? q.staff_id);
+  const { rows, total } = await repo.listAuditPage(deps.db, filter, q.page, AUDIT_PAGE_SIZE);
+  return { rows, total, page: q.page, page_size: AUDIT_PAGE_SIZE };
+}
+
+export async function forAppointment(deps: AppDeps, staffId: number, appointmentId: number) {
+  return repo.appointmentAudit(deps.db, staffId, appointmentId);
+}
+
+interface CsvCtx {
+  formatDateTime: (iso: string) => string;
+  classLabels: Map<number, string>;
+  serviceTitles: Map<number, string>;
+  timeZone: string;
+}
+
+const COLUMNS: CsvColumn<AuditEntry, CsvCtx>[] = [
+  ['Zeitpunkt', (r, c) => c.formatDateTime(r.created_at)],
+  ['Zentrum', (r) => r.centre_name ?? ''],
+  ['Benutzer', (r) => r.user_name ?? 'System / Kunde'],
+  ['Was', (r) => auditWhat(r)],
+  [
+    'Änderung',
+    (r, c) => auditChange(r, { classLabels: c.classLabels, serviceTitles: c.serviceTitles, timeZone: c.timeZone }),
+  ],
+  ['Termin-Nr.', (r) => displayCustomerAppointmentId(r.customer_appointment_id)],
+];
+const auditCsv = csvTable(COLUMNS);
+
+/** All matching rows as a CSV file for German Excel (BOM, ';', CRLF), newest first. */
+export async function csv(deps: AppDeps, staffId: number | undefined, q: Query) {
+  const centre = staffId ?? q.staff_id;
+  const filter = await filterOf(deps, q, centre);
+  const zone = centre !== undefined ? ((await repo.centreTimeZone(deps.db, centre)) ?? PLATFORM_ZONE) : PLATFORM_ZONE;
+  const [classes, titles] = await Promise.all([listClassifications(deps.db), repo.serviceTitles(deps.db, centre)]);
+  const ctx: CsvCtx = {
+    formatDateTime: germanDateTimeFormatter(zone),
+    classLabels: new Map(classes.map((c) => [c.id, c.label])),
+    serviceTitles: titles,
+    timeZone: zone,
+  };
+  const lines = csvChunks<AuditEntry, number>({
+    headerLine: auditCsv.headerLine(),
+    page: (before) => repo.auditBatch(deps.db, filter, before, CSV_BATCH),
+    keyOf: (last) => last.id,
+    batch: CSV_BATCH,
+    format: (rows) => rows.map((r) => auditCsv.line(r, ctx)).join(''),
+  });
+  return { lines, filename: `protokoll_${centre ?? 'alle'}.csv` };
+}

@@ -1,0 +1,115 @@
+import { Button, Group, Loader, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { MSG } from '@tz/shared/messages';
+import { displayCustomerAppointmentId } from '@tz/shared/rules/appointment-display';
+import { germanDate } from '@tz/shared/rules/german-date';
+import { addDays, dateInZone } from '@tz/shared/rules/time-zone';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { ApiError } from '../../api/client';
+import { useAuth } from '../../auth/use-session';
+import { to } from '../../routes';
+import { viewerTimeZone } from '../../ui/format';
+import { SampleLabelButtons } from './sample-label-buttons';
+import { usePcrAppointments, usePcrLabs, useSetPcrLab } from './use-pcr-labs';
+
+const serverMessage = (e: unknown) => (e instanceof ApiError && e.status < 500 ? e.message : MSG.genericError);
+
+/** pcrLabsAppointments: the centre's PCR appointments with their lab, the lab choice and the sample label. */
+export default function PcrLabsAppointmentsPage() {
+  const { staffId } = useAuth();
+  const today = dateInZone(Date.now(), viewerTimeZone());
+  const [from, setFrom] = useState(addDays(today, -7));
+  const [until, setUntil] = useState(today);
+  const labs = usePcrLabs(staffId);
+  const list = usePcrAppointments(staffId, from, until);
+  const setLab = useSetPcrLab(staffId);
+  const labOptions = (labs.data ?? []).map((l) => ({ value: String(l.id), label: l.name }));
+  const noLab = labs.data?.length === 0;
+
+  const chooseLab = (appointmentId: number, value: string | null) =>
+    setLab.mutate(
+      { appointmentId, labId: value ? Number(value) : null },
+      {
+        onSuccess: (r) => notifications.show({ color: 'green', message: r.message }),
+        onError: (e) => notifications.show({ color: 'red', title: MSG.errorTitle, message: serverMessage(e) }),
+      },
+    );
+
+  return (
+    <Stack>
+      <Group align="end">
+        <TextInput label="Von" type="date" value={from} onChange={(e) => setFrom(e.currentTarget.value)} />
+        <TextInput label="Bis" type="date" value={until} onChange={(e) => setUntil(e.currentTarget.value)} />
+      </Group>
+      {list.isError && <Text c="red">{serverMessage(list.error)}</Text>}
+      {list.isLoading && <Loader aria-label="PCR-Termine werden geladen" />}
+      {list.data?.length === 0 && <Text>{MSG.noAppointments}</Text>}
+      {!!list.data?.length && (
+        <Table.ScrollContainer minWidth={1150}>
+          <Table striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Datum</Table.Th>
+                <Table.Th>Nr.</Table.Th>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>Geburtstag</Table.Th>
+                <Table.Th>Dienstleistung</Table.Th>
+                <Table.Th>Labor</Table.Th>
+                <Table.Th>Ergebnis</Table.Th>
+                <Table.Th>Probenetikett</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {list.data.map((a) => {
+                const name = `${a.customer_firstname} ${a.customer_lastname}`;
+                return (
+                  <Table.Tr key={a.appointment_id}>
+                    <Table.Td>
+                      {germanDate(a.date)} {a.time}
+                    </Table.Td>
+                    <Table.Td>{displayCustomerAppointmentId(a.customer_appointment_id)}</Table.Td>
+                    <Table.Td>{name}</Table.Td>
+                    <Table.Td>{germanDate(a.customer_birthday)}</Table.Td>
+                    <Table.Td>{a.service_title}</Table.Td>
+                    <Table.Td>
+                      <Select
+                        aria-label={`Labor für ${name}`}
+                        placeholder="Kein Labor"
+                        data={labOptions}
+                        value={a.pcr_lab_id_selected === null ? null : String(a.pcr_lab_id_selected)}
+                        onChange={(v) => chooseLab(a.appointment_id, v)}
+                        clearable
+                        disabled={noLab}
+                        w={200}
+                      />
+                    </Table.Td>
+                    <Table.Td>
+                      {noLab ? (
+                        <Text size="sm">{MSG.noPcrLab}</Text>
+                      ) : (
+                        <Button
+                          size="xs"
+                          variant="light"
+                          component={Link}
+                          to={to('appointmentEdit', { appointment_id: a.appointment_id, customer_id: a.customer_id })}
+                        >
+                          {a.result_button_label ?? 'Ergebnis'}
+                        </Button>
+                      )}
+                    </Table.Td>
+                    <Table.Td>
+                      <Group gap="xs" wrap="nowrap">
+                        <SampleLabelButtons staffId={staffId} appointmentId={a.appointment_id} name={name} />
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { AUDIT_KINDS, auditChange, auditKindOf, auditWhat, describeAudit } from './audit-text';
+
+describe('audit rows in German words', () => {
+  it('reads a status change with its reason', () => {
+    const row = {
+      entity: 'appointment',
+      action: 'status',
+      before: { status: 'approved' },
+      after: { status: 'cancelled', reason: 'cancelled_by_customer' },
+    };
+    expect(describeAudit(row)).toEqual({
+      what: 'Status geändert',
+      change: 'Status: bestätigt → storniert; Grund: vom Kunden storniert',
+      kind: 'status',
+    });
+  });
+
+  it('reads a result with its time in the given zone', () => {
+    const change = auditChange(
+      {
+        entity: 'appointment',
+        action: 'result',
+        before: { res_detected: null, res_date: null },
+        after: { res_detected: 2, res_date: '2026-03-02T09:15:00.000Z' },
+      },
+      { timeZone: 'Europe/Berlin' },
+    );
+    expect(change).toBe('Ergebnis: kein Ergebnis → positiv; Ergebniszeit: keine Angabe → 02.03.2026 10:15');
+  });
+
+  it('names payment classifications by their label, and the check-in bit only', () => {
+    const ctx = { classLabels: new Map([[3, 'Bürgertest']]) };
+    expect(
+      auditChange(
+        {
+          entity: 'appointment',
+          action: 'payment_classification',
+          before: { payment_class_id: null, classification_checked_by: null },
+          after: { payment_class_id: 3, classification_checked_by: 'Müller' },
+        },
+        ctx,
+      ),
+    ).toBe('Zahlungsklassifikation: keine → Bürgertest; Geprüft von: keine Angabe → Müller');
+    // bit 1 is the check-in, bit 4 the filled form
+    expect(
+      auditChange({ entity: 'appointment', action: 'check_in', before: { checked_in: 4 }, after: { checked_in: 5 } }),
+    ).toBe('Check-in: nicht eingecheckt → eingecheckt');
+  });
+
+  it('reads role and access changes of users', () => {
+    expect(
+      describeAudit({ entity: 'user', action: 'role_change', before: { role_id: 30 }, after: { role_id: 20 } }),
+    ).toEqual({
+      what: 'Rolle geändert',
+      change: 'Rolle: Mitarbeiter → Administrator',
+      kind: 'user',
+    });
+    expect(auditChange({ entity: 'user', action: 'block', before: { active: 1 }, after: { active: 0 } })).toBe(
+      'Zugang: aktiv → gesperrt',
+    );
+  });
+
+  it('lists fields in a fixed order and leaves out what stayed the same', () => {
+    expect(
+      auditChange({
+        entity: 'appointment',
+        action: 'payment_classification',
+        before: { classification_checked_by: null, payment_class_id: 1 },
+        after: { classification_checked_by: null, payment_class_id: null },
+      }),
+    ).toBe('Zahlungsklassifikation: Klassifikation 1 → keine');
+    expect(
+      auditChange({
+        entity: 'appointment',
+        action: 'result',
+        before: { res_date: null, res_detected: null },
+        after: { res_date: null, res_detected: 1 },
+      }),
+    ).toBe('Ergebnis: kein Ergebnis → negativ');
+  });
+
+  it('never shows a stored field name: unknown fields are counted', () => {
+    const change = auditChange({
+      entity: 'centre_settings',
+      action: 'update',
+      before: { inv_zip: '1', prof_entity: 'a' },
+      after: { inv_zip: '2', prof_entity: 'b' },
+    });
+    expect(change).toBe('2 weitere Angaben');
+    expect(auditWhat({ entity: 'appointment', action: 'neu_erfunden' })).toBe('Termin geändert');
+    expect(auditWhat({ entity: 'irgendwas', action: 'x' })).toBe('Eintrag geändert');
+  });
+
+  it('puts every row into at most one kind, other appointment changes into "appointment"', () => {
+    expect(auditKindOf({ entity: 'appointment', action: 'check_in' })).toBe('check_in');
+    expect(auditKindOf({ entity: 'appointment', action: 'update' })).toBe('appointment');
+    expect(auditKindOf({ entity: 'demis_certificate', action: 'upload' })).toBe('centre');
+    expect(auditKindOf({ entity: 'unbekannt', action: 'x' })).toBeNull();
+    expect(new Set(AUDIT_KINDS.map((k) => k.id)).size).toBe(AUDIT_KINDS.length);
+  });
+});
