@@ -48,9 +48,28 @@ test('the default window shows the seeded appointments with the count; a preset 
   );
 });
 
-test('an empty day says "Keine Termine gefunden"', async ({ page, centres }) => {
-  await openAppointments(page, centres.logins.admin);
+test('an empty day says "Keine Termine gefunden"; opening the picker ends the jump to now', async ({
+  page,
+  centres,
+}) => {
+  // The list is held until the picker is open: the jump to 'now' would come after the click. Once
+  // the person has taken over, it must not scroll the page (the picker would vanish with its field).
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/api\/staff\/\d+\/appointments$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await signIn(page, centres.logins.admin);
+  await page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Termine' }).click();
   await page.getByRole('button', { name: 'Zeitraum', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Nächster Monat' })).toBeVisible();
+  release();
+  await expect(page.getByRole('list', { name: 'Termine' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('button', { name: 'Nächster Monat' })).toBeVisible();
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
   // two months ahead lies beyond the seeded 14 days
   await page.getByRole('button', { name: 'Nächster Monat' }).click();
   await page.getByRole('button', { name: 'Nächster Monat' }).click();

@@ -38,6 +38,9 @@ import {
 } from './use-appointments';
 
 /** Mantine's yellow/red alert titles miss WCAG AA contrast on their light background. */
+/** What a person does to take over the list from a jump. */
+const USER_INPUT = ['pointerdown', 'keydown', 'wheel', 'touchstart'] as const;
+
 const READABLE_TITLE = { title: { color: 'var(--mantine-color-text)' } };
 
 const CALENDAR_LABELS = {
@@ -119,6 +122,20 @@ export default function AppointmentsPage() {
     if (step.kind === 'scroll') setScrollRequest({ index: step.index, seq: ++scrollSeq.current });
     setJump(null);
   }, [jump, list.data, list.isPlaceholderData, rows, isFetching, hasNextPage, fetchNextPage]);
+  // The person takes over: a click, key, wheel or touch ends a jump still loading or settling, so the
+  // list never scrolls away under their hand (an opened range picker would vanish with its field).
+  const settling = jump !== null || scrollRequest !== null;
+  useEffect(() => {
+    if (!settling) return;
+    const takeOver = () => {
+      setJump(null);
+      setScrollRequest(null);
+    };
+    for (const type of USER_INPUT) window.addEventListener(type, takeOver, { capture: true, passive: true });
+    return () => {
+      for (const type of USER_INPUT) window.removeEventListener(type, takeOver, { capture: true });
+    };
+  }, [settling]);
   const [downloading, setDownloading] = useState(false);
 
   const exportCsv = async () => {
