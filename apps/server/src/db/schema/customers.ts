@@ -26,12 +26,38 @@ export const customers = pgTable(
     insurance_provider_id: integer('insurance_provider_id'),
     ik_id: integer('ik_id'),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`).$defaultFn(now),
+    // The names as the search compares them (search_fold, migration 0016), stored once per write: a search
+    // with a typo rechecks and scores thousands of trigram candidates, and folding each again cost half its time.
+    first_fold: text('first_fold').generatedAlwaysAs(sql`search_fold(first_name)`),
+    last_fold: text('last_fold').generatedAlwaysAs(sql`search_fold(last_name)`),
+    name_fold: text('name_fold').generatedAlwaysAs(sql`search_fold(first_name || ' ' || last_name)`),
   },
   (t) => [
     index('customers_staff_name_idx').on(t.staff_id, t.last_name, t.first_name),
     // The CSV import matches existing customers by name and birthday: candidates by birthday.
     index('customers_staff_birthday_idx').on(t.staff_id, t.birthday),
+    // The search's customers of one name part, newest first (features/search).
+    index('customers_staff_last_fold_idx').on(t.staff_id, t.last_fold, t.id),
+    index('customers_staff_first_fold_idx').on(t.staff_id, t.first_fold, t.id),
   ],
+);
+
+/**
+ * Every folded first and last name a centre's customers have had, once: a
+ * one-word search with a typo scores these few thousand parts instead of every
+ * customer bearing a similar name. Filled by triggers on customers (0021);
+ * never written by the application. Names no customer bears any more stay
+ * until the retention job removes them.
+ */
+export const customerNameParts = pgTable(
+  'customer_name_parts',
+  {
+    staff_id: integer('staff_id')
+      .notNull()
+      .references(() => centres.id),
+    name: text('name').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.staff_id, t.name] })],
 );
 
 /** Groups (institutions) of a centre. */

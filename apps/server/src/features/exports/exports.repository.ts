@@ -2,9 +2,9 @@ import { SELF_PAYER_CLASSIFICATION_ID } from '@tz/shared/constants';
 import type { ExportType } from '@tz/shared/exports/exports.contract';
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { exportQueue } from '../../db/schema/exports';
 
-const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 const at = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 
 // ── the queue ─────────────────────────────────────────────────────────────

@@ -2,6 +2,7 @@ import type { CsvCustomer } from '@tz/shared/groups/customer-csv';
 import type { GroupCustomer, Institution } from '@tz/shared/groups/groups.contract';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { appointmentInstitutions, appointments } from '../../db/schema/appointments';
 import { customerInstitutions, customers, institutions } from '../../db/schema/customers';
 import { serviceCategories, services } from '../../db/schema/services';
@@ -128,7 +129,6 @@ export async function customersBornOn(db: DbOrTx, staffId: number, dates: string
 const CHUNK = 1000;
 /** Rows per statement of the import's inserts (arrays bound as parameters, so no parameter limit applies). */
 const IMPORT_BATCH = 10_000;
-const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 
 /**
  * Inserts the import's customers: one `insert … select from unnest(arrays)` per

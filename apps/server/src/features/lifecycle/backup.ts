@@ -6,6 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { AppError } from '../../http/app-error';
 
 /**
@@ -31,7 +32,6 @@ export interface BackupHeader {
   tables: string[];
 }
 
-const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 const ident = (name: string) => sql.raw(`"${name.replace(/"/g, '""')}"`);
 
 /** The public schema's tables, parents before children (foreign keys), so inserting in this order never dangles. */
@@ -66,6 +66,12 @@ async function migrationCount(db: DbOrTx) {
   return Number(row?.n ?? 0);
 }
 
+/**
+ * Tables that triggers fill from other tables (see their migrations): no rows in a backup; the restore's
+ * inserts into their sources fill them again (and would collide with restored copies).
+ */
+export const DERIVED_TABLES = new Set(['customer_name_parts']);
+
 /** Writes a consistent snapshot of every table to `file` (written beside it first, renamed when complete). */
 export async function writeBackup(db: Db, file: string, at: Date): Promise<{ tables: number; rows: number }> {
   const partial = `${file}.partial`;
@@ -88,6 +94,7 @@ export async function writeBackup(db: Db, file: string, at: Date): Promise<{ tab
     };
     await write(JSON.stringify(header));
     for (const table of names) {
+      if (DERIVED_TABLES.has(table)) continue;
       // Pages by physical position (a TID range scan): no key needed, each page one index-free read.
       let last = '(0,0)';
       for (;;) {
@@ -125,11 +132,42 @@ async function insertableColumns(tx: DbOrTx, table: string) {
  * database as it was. Sequences continue after the restored ids.
  */
 export async function restoreBackup(db: Db, file: string): Promise<{ tables: number; rows: number }> {
-  const lines = createInterface({
-    input: createReadStream(file).pipe(createGunzip()),
-    crlfDelay: Number.POSITIVE_INFINITY,
-  });
+  const input = createReadStream(file);
+  const gunzip = createGunzip();
+  // A stream error (a file that is not gzip, or broken inside) ends the line loop and fails the restore. Kept
+  // here, not left to readline alone: one that comes after the loop ended on another error had no listener
+  // and ended the process, and a loop that ended early must never commit the rows read so far.
+  let streamError: Error | undefined;
+  const stop = (err: Error) => {
+    streamError ??= err;
+    lines.close();
+  };
+  input.on('error', stop);
+  gunzip.on('error', stop);
+  const lines = createInterface({ input: input.pipe(gunzip), crlfDelay: Number.POSITIVE_INFINITY });
   let rows = 0;
+  try {
+    return await restoreLines(
+      db,
+      lines,
+      () => streamError,
+      (n) => {
+        rows += n;
+      },
+    ).then((tables) => ({ tables, rows }));
+  } finally {
+    lines.close();
+    input.destroy();
+    gunzip.destroy();
+  }
+}
+
+async function restoreLines(
+  db: Db,
+  lines: AsyncIterable<string>,
+  streamError: () => Error | undefined,
+  counted: (rows: number) => void,
+): Promise<number> {
   return db.transaction(async (tx) => {
     let header: BackupHeader | undefined;
     const columns = new Map<string, string[]>();
@@ -159,8 +197,10 @@ export async function restoreBackup(db: Db, file: string): Promise<{ tables: num
             select ${list} from json_populate_recordset(null::${ident(table)}, ${line.slice(tab + 1)}::json) returning 1)
             select count(*)::int as n from ins`),
         );
-        rows += Number(inserted?.n ?? 0);
+        counted(Number(inserted?.n ?? 0));
       }
+      const broken = streamError();
+      if (broken) throw broken;
     } catch (err) {
       if (err instanceof AppError) throw err;
       // Not JSON, not gzip, or rows the database cannot read as the table's (22P02 and friends: class 22).
@@ -173,7 +213,7 @@ export async function restoreBackup(db: Db, file: string): Promise<{ tables: num
     }
     if (!header) throw AppError.badRequest('Die Sicherungsdatei ist leer.');
     await resetSequences(tx);
-    return { tables: header.tables.length, rows };
+    return header.tables.length;
   });
 }
 

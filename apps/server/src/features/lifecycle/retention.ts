@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 
 /**
  * `npm run retention`: once the legal retention time has passed (TestV: test
@@ -11,7 +12,7 @@ import type { Db, DbOrTx } from '../../db/client';
  * insurance number, appointment notes, questionnaire answers, ÖGD forms, DEMIS
  * notifications (they carry the whole patient), booking and result links, the
  * before/after values of their audit rows, sent mails and booking attempts of
- * that time. A customer with a later appointment is kept whole: that
+ * that time, and the search's record of names no customer bears any more. A customer with a later appointment is kept whole: that
  * appointment's own documentation time is still running.
  */
 export const ANONYMISED = 'anonymisiert';
@@ -35,7 +36,6 @@ export interface RetentionReport {
   bookingAttempts: number;
 }
 
-const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 const countOf = async (db: DbOrTx, query: SQL) =>
   Number(rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from (${query}) q`))[0]?.n ?? 0);
 
@@ -88,6 +88,9 @@ export async function runRetention(
     await tx.execute(sql`update customers set first_name = '', last_name = ${ANONYMISED}, birthday = null,
       email = null, phone = null, street = null, street_number = null, postcode = null, city = null,
       passport = null, insurance_policy_number = null where id in (${customers})`);
+    // The search's name parts (0021) keep every name ever borne: those no customer bears any more go.
+    await tx.execute(sql`delete from customer_name_parts p where not exists (select 1 from customers c
+      where c.staff_id = p.staff_id and (c.first_fold = p.name or c.last_fold = p.name))`);
     return report;
   });
 }

@@ -1,7 +1,9 @@
 import { ROLE } from '@tz/shared/constants';
 import { MSG } from '@tz/shared/messages';
 import { SEARCH_MAX_CUSTOMERS } from '@tz/shared/rules/search-query';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { customers } from '../../db/schema/customers';
 import {
   centreWithUser,
   createAppointment,
@@ -107,6 +109,50 @@ describe('search', () => {
     const found = await lastNames(tail);
     expect(found).toContain(inside.last_name);
     expect(found).toContain(similar.last_name);
+  });
+
+  it('finds a renamed customer by the new name, with a typo too, and no longer by the old one', async () => {
+    const tail = surname('');
+    const c = await customerOf(a.centre.id, { first_name: 'Ottilie', last_name: `Wegener${tail}` });
+    await t.database.db
+      .update(customers)
+      .set({ last_name: `Brandauer${tail}` })
+      .where(eq(customers.id, c.id));
+    expect(await lastNames(`Brandauer${tail}`)).toEqual([`Brandauer${tail}`]);
+    expect(await lastNames(`Bradnauer${tail}`)).toEqual([`Brandauer${tail}`]);
+    expect(await lastNames(`Wegener${tail}`)).toEqual([]);
+  });
+
+  it('a word is compared with the name parts; parts no customer bears any more crowd nobody out', async () => {
+    // 120 names containing the word, all given up: their parts stay (score 1) and fill the best parts.
+    const tail = surname('Quaxel');
+    const letters = 'abcdefghijkl';
+    const gone = await t.database.db
+      .insert(customers)
+      .values(
+        Array.from({ length: 120 }, (_, i) => ({
+          staff_id: a.centre.id,
+          first_name: 'Vorher',
+          last_name: `${tail}${letters[i % 12]}${letters[Math.floor(i / 12)]}`,
+        })),
+      )
+      .returning({ id: customers.id });
+    await t.database.db
+      .update(customers)
+      .set({ last_name: 'Umbenannt' })
+      .where(
+        inArray(
+          customers.id,
+          gone.map((g) => g.id),
+        ),
+      );
+    // Still borne: the word inside a longer name (score 1) and the word with two letters swapped.
+    const inside = await customerOf(a.centre.id, { last_name: `${tail}hof` });
+    const typo = await customerOf(a.centre.id, { last_name: `${tail[0]}${tail[2]}${tail[1]}${tail.slice(3)}` });
+    const found = await lastNames(tail);
+    expect(found[0]).toBe(inside.last_name);
+    expect(found).toContain(typo.last_name);
+    expect(found).not.toContain('Umbenannt');
   });
 
   it('finds by birthday DD.MM.YYYY', async () => {

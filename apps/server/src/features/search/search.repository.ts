@@ -1,13 +1,14 @@
 import type { SearchTerms } from '@tz/shared/rules/search-query';
 import { and, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { appointments } from '../../db/schema/appointments';
 import { customers } from '../../db/schema/customers';
 import { appointmentRows } from '../appointments/appointments.repository';
 import { customerColumns } from '../customers/customers.repository';
 
-/** The folded full name, exactly the expression of the trigram index customers_search_name_trgm_idx (0016). */
-const foldedName = sql`search_fold(${customers.first_name} || ' ' || ${customers.last_name})`;
+/** The folded full name: the stored column of the trigram index customers_name_fold_trgm_idx (0021). */
+const foldedName = customers.name_fold;
 const digitsOf = (col: SQL | typeof customers.phone) => sql`search_digits(${col})`;
 
 /** LIKE wildcards in a search text are literal characters. */
@@ -32,18 +33,79 @@ export async function searchCustomers(db: DbOrTx, staffId: number, t: SearchTerm
     // Swapped letters (Schnieder for Schneider) score about 0.43; pg_trgm's default of 0.6 would miss them.
     // Local to this transaction, so the connection keeps its default.
     await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(WORD_SIMILARITY)}, true)`);
+    // One word (a surname, a first name, a fragment): compared with each name part, see byNamePart.
+    if (t.name && !/\s/.test(t.name)) {
+      const found = await byNamePart(tx, staffId, t.name, limit);
+      if (found) return found;
+    }
     if (t.name) {
       // Exact surnames first (score 1, newest first): when they fill the page, nothing else can rank higher.
       const exact = await tx
         .select({ ...customerColumns, score: sql<number>`1` })
         .from(customers)
-        .where(and(eq(customers.staff_id, staffId), sql`search_fold(${customers.last_name}) = ${t.name}`))
+        .where(and(eq(customers.staff_id, staffId), eq(customers.last_fold, t.name)))
         .orderBy(desc(customers.id))
         .limit(limit);
       if (exact.length === limit) return exact;
     }
     return customersQuery(tx, staffId, t, limit);
   });
+}
+
+/** At least this many name parts are scored customers; with their ties (see byNamePart). */
+const NAME_PARTS = 2 * 50;
+
+/**
+ * A one-word search through the centre's distinct name parts (customer_name_parts, 0021): the parts
+ * containing the word or similar to it are scored (a few thousand at most, where scoring every
+ * customer with a similar name meant tens of thousands), then the newest customers of the best
+ * parts are taken. A customer's score is that of its better part.
+ *
+ * Exact when it answers: the best NAME_PARTS parts (with ties) are taken; if parts were left out,
+ * the answer is only exact when the taken ones filled the page (each left-out part scores lower
+ * than every customer found). Otherwise — or when nothing was found, as parts of renamed customers
+ * stay behind — `null`, and the caller searches the customers themselves.
+ */
+async function byNamePart(tx: DbOrTx, staffId: number, word: string, limit: number) {
+  const parts = Math.max(NAME_PARTS, 2 * limit);
+  const found = rowsOf<CustomerHit & { left_out: number }>(
+    await tx.execute(sql`with matching as (
+        select p.name, case when p.name = ${word} then 1::real else word_similarity(${word}, p.name) end as s
+        from customer_name_parts p
+        where p.staff_id = ${staffId} and (p.name like ${`%${likeEscape(word)}%`} or p.name %> ${word})),
+      chosen as (
+        select name, s from matching
+        where s >= coalesce((select s from matching order by s desc offset ${parts - 1} limit 1), 0)),
+      hits as (
+        select x.id, max(ch.s) as s from chosen ch cross join lateral (
+          (select c.id from customers c where c.staff_id = ${staffId} and c.last_fold = ch.name
+            order by c.id desc limit ${limit})
+          union all
+          (select c.id from customers c where c.staff_id = ${staffId} and c.first_fold = ch.name
+            order by c.id desc limit ${limit})) x
+        group by x.id)
+      select hits.id, hits.s as score,
+        (select count(*) from matching)::int - (select count(*) from chosen)::int as left_out
+      from hits order by hits.s desc, hits.id desc limit ${limit}`),
+  );
+  const complete = found.length > 0 && (found.length === limit || found[0]!.left_out === 0);
+  if (!complete) return null;
+  const rows = await tx
+    .select(customerColumns)
+    .from(customers)
+    .where(
+      inArray(
+        customers.id,
+        found.map((f) => f.id),
+      ),
+    );
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return found.map((f) => ({ ...byId.get(f.id)!, score: Number(f.score) }));
+}
+
+interface CustomerHit {
+  id: number;
+  score: number;
 }
 
 /** The lowest word similarity of a name that counts as a match (typo tolerance). */
@@ -55,8 +117,8 @@ function customersQuery(db: DbOrTx, staffId: number, t: SearchTerms, limit: numb
   if (t.name) {
     conditions.push(sql`${foldedName} like ${`%${likeEscape(t.name)}%`}`, sql`${foldedName} %> ${t.name}`);
     scores.push(
-      sql`case when search_fold(${customers.last_name}) = ${t.name} or ${foldedName} = ${t.name}
-        or search_fold(${customers.last_name} || ' ' || ${customers.first_name}) = ${t.name} then 1
+      sql`case when ${customers.last_fold} = ${t.name} or ${foldedName} = ${t.name}
+        or ${customers.last_fold} || ' ' || ${customers.first_fold} = ${t.name} then 1
         else word_similarity(${t.name}, ${foldedName}) end`,
     );
   }
@@ -143,8 +205,8 @@ export async function customersByProfile(
   const where: SQL[] = [
     eq(customers.staff_id, staffId),
     sql`${foldedName} = ${`${p.firstName} ${p.lastName}`}`,
-    sql`search_fold(${customers.first_name}) = ${p.firstName}`,
-    sql`search_fold(${customers.last_name}) = ${p.lastName}`,
+    eq(customers.first_fold, p.firstName),
+    eq(customers.last_fold, p.lastName),
   ];
   if (p.birthday) where.push(eq(customers.birthday, p.birthday));
   return db
