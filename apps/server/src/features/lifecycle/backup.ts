@@ -134,17 +134,17 @@ async function insertableColumns(tx: DbOrTx, table: string) {
 export async function restoreBackup(db: Db, file: string): Promise<{ tables: number; rows: number }> {
   const input = createReadStream(file);
   const gunzip = createGunzip();
-  // A stream error (a file that is not gzip, or broken inside) ends the line loop and fails the restore. Kept
-  // here, not left to readline alone: one that comes after the loop ended on another error had no listener
-  // and ended the process, and a loop that ended early must never commit the rows read so far.
+  // A stream error (a file that is not gzip, or cut off) reaches the line loop through readline, which then
+  // throws it. Recorded here too: one that comes after the loop ended on another error had no listener and
+  // ended the process, and a loop that ended must never commit the rows read so far when one came.
   let streamError: Error | undefined;
-  const stop = (err: Error) => {
+  const record = (err: Error) => {
     streamError ??= err;
-    lines.close();
   };
-  input.on('error', stop);
-  gunzip.on('error', stop);
+  input.on('error', record);
+  gunzip.on('error', record);
   const lines = createInterface({ input: input.pipe(gunzip), crlfDelay: Number.POSITIVE_INFINITY });
+  lines.on('error', record);
   let rows = 0;
   try {
     return await restoreLines(

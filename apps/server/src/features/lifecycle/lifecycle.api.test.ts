@@ -99,6 +99,12 @@ describe('backup and restore', () => {
     writeFileSync(damaged, gzipSync(broken.join('\n')));
     expect(await refusal(restoreBackup(t.database.db, damaged))).toMatch(/beschädigt/);
 
+    // Cut off in the middle (a full disk, an interrupted copy): the rows read before the cut are not kept.
+    const cut = path.join(dir, 'cut.jsonl.gz');
+    const whole = readFileSync(file);
+    writeFileSync(cut, whole.subarray(0, Math.floor(whole.length * 0.6)));
+    expect(await refusal(restoreBackup(t.database.db, cut))).toMatch(/beschädigt/);
+
     const notGzip = path.join(dir, 'plain.txt');
     writeFileSync(notGzip, 'nur Text');
     expect(await refusal(restoreBackup(t.database.db, notGzip))).toMatch(/beschädigt|keine Sicherung/);
