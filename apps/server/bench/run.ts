@@ -71,7 +71,7 @@ function where(kind: DbKind, size: Size, scale: number) {
   return u.toString();
 }
 
-async function prepare(kind: DbKind, size: Size, opts: RunOptions) {
+export async function prepare(kind: DbKind, size: Size, opts: Pick<RunOptions, 'scale' | 'reuse'>) {
   const target = where(kind, size, opts.scale);
   const metaFile = path.join(dataRoot, `${kind}-${size.name}-${opts.scale}.json`);
   if (opts.reuse && existsSync(metaFile)) {
@@ -98,24 +98,29 @@ async function prepare(kind: DbKind, size: Size, opts: RunOptions) {
   return { target, gen, reused: false, platformToken };
 }
 
-const dayQuery = (): AppointmentListQuery => ({ startdate: berlinMidnight(0), enddate: berlinMidnight(-1) - 1 });
+export const dayQuery = (): AppointmentListQuery => ({ startdate: berlinMidnight(0), enddate: berlinMidnight(-1) - 1 });
 /** The screen's default window: 30 days back to the end of the last day. */
 const windowQuery = (): AppointmentListQuery => ({ startdate: berlinMidnight(30), enddate: berlinMidnight(-1) - 1 });
 const PAGE = 100;
 
-async function runOne(kind: DbKind, size: Size, opts: RunOptions): Promise<DbRun> {
-  console.log(`\n» ${size.name} auf ${kind}`);
-  const { target, gen, reused, platformToken } = await prepare(kind, size, opts);
-  const exportDir = benchExportDir(dataRoot, kind);
-  const env: Record<string, string> = {
+/** The benchmark server's environment on the prepared data. */
+export function serverEnv(kind: DbKind, target: string): Record<string, string> {
+  return {
     JWT_SECRET,
     CERT_KEY: JWT_SECRET,
-    EXPORT_DIR: exportDir,
+    EXPORT_DIR: benchExportDir(dataRoot, kind),
     // The benchmark client stands in for a proxy: each booking call names its own client address
     // (X-Forwarded-For), so the per-IP limits measure nothing but themselves.
     TRUST_PROXY: 'loopback',
     ...(kind === 'pglite' ? { DATA_DIR: target, DATABASE_URL: '' } : { DATABASE_URL: target }),
   };
+}
+
+async function runOne(kind: DbKind, size: Size, opts: RunOptions): Promise<DbRun> {
+  console.log(`\n» ${size.name} auf ${kind}`);
+  const { target, gen, reused, platformToken } = await prepare(kind, size, opts);
+  const exportDir = benchExportDir(dataRoot, kind);
+  const env = serverEnv(kind, target);
   const server = await startServer(env);
   const ops: OperationResult[] = [];
   const auth = { authorization: `Bearer ${gen.token}`, 'content-type': 'application/json' };
