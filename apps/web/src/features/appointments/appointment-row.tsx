@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Paper, Stack, Switch, Text, Tooltip } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Switch, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import type {
   Appointment,
@@ -95,9 +95,52 @@ export const AppointmentRow = memo(function AppointmentRow({ a, ctx }: { a: Appo
   );
 });
 
+interface StateBadge {
+  label: string;
+  /** The word the compact line shows; the full label is its title and is read out. */
+  short: string;
+  color: string;
+  title?: string;
+}
+
+/** Badges the compact line shows before folding the rest into '+n' (one line must fit at 1024 px). */
+const COMPACT_BADGES = 2;
+
+/**
+ * The appointment's state, most urgent first in the compact line: cancelled,
+ * the result, the questionnaire, then how it was booked and what happened since.
+ */
+function stateBadges(a: Appointment, vaccinationCentre: boolean, compact: boolean): StateBadge[] {
+  const result = a.res_detected ? RESULT_BADGES[a.res_detected] : undefined;
+  const badges: (StateBadge | false)[] = [
+    a.status === 'cancelled'
+      ? { label: 'Storniert', short: 'Storniert', color: 'red' }
+      : !compact && { label: 'Bestätigt', short: 'Bestätigt', color: 'blue' },
+    !vaccinationCentre &&
+      !!result && {
+        ...result,
+        short: result.label,
+        title: a.res_date ? `Ergebnis vom ${formatDateTime(a.res_date)}` : undefined,
+      },
+    hasFormWarnings(a.checked_in) && { label: 'Fragebogen mit Warnungen', short: 'Warnungen', color: 'orange' },
+    isFilledWithoutWarnings(a.checked_in) && { label: 'Fragebogen ausgefüllt', short: 'Fragebogen', color: 'teal' },
+    a.source === 'customer' && { label: 'Online gebucht', short: 'Online', color: 'cyan' },
+    !compact && isCheckedIn(a.checked_in) && { label: 'Eingecheckt', short: 'Eingecheckt', color: 'teal' },
+    isVaccinated(a)
+      ? { label: 'Geimpft', short: 'Geimpft', color: 'grape' }
+      : isProcessed(a) && { label: 'Durchgeführt', short: 'Durchgeführt', color: 'indigo' },
+    !vaccinationCentre && a.demis_status === 'success' && { label: 'DEMIS gemeldet', short: 'DEMIS', color: 'dark' },
+    !a.service_active && { label: 'Dienstleistung inaktiv', short: 'Inaktiv', color: 'yellow' },
+    a.should_block_slot && { label: 'Blockierter Slot', short: 'Blockiert', color: 'gray' },
+  ];
+  return badges.filter((b): b is StateBadge => !!b);
+}
+
 /**
  * The appointment's state as badges. `compact` (the one-line view): small, on
- * one line, without 'Bestätigt' (the usual case) and 'Eingecheckt' (its switch shows it).
+ * one line, without 'Bestätigt' (the usual case) and 'Eingecheckt' (its switch
+ * shows it), short words, and at most two before a '+n' that names the rest:
+ * a line of up to ten long badges pushed the page sideways at 1024 and 1280 px.
  */
 export function StatusBadges({
   a,
@@ -108,74 +151,32 @@ export function StatusBadges({
   vaccinationCentre: boolean;
   compact?: boolean;
 }) {
-  const result = a.res_detected ? RESULT_BADGES[a.res_detected] : undefined;
-  const size = compact ? 'sm' : undefined;
+  const badges = stateBadges(a, vaccinationCentre, compact);
+  if (!compact) {
+    return (
+      <Group gap={4} wrap="wrap">
+        {badges.map((b) => (
+          <Badge key={b.label} color={b.color} variant="dot" title={b.title}>
+            {b.label}
+          </Badge>
+        ))}
+      </Group>
+    );
+  }
+  const shown = badges.slice(0, COMPACT_BADGES);
+  const rest = badges.slice(COMPACT_BADGES);
   return (
-    <Group gap={4} wrap={compact ? 'nowrap' : 'wrap'} style={compact ? { flexShrink: 0 } : undefined}>
-      {a.status === 'cancelled' ? (
-        <Badge size={size} color="red" variant="dot">
-          Storniert
+    <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
+      {shown.map((b) => (
+        <Badge key={b.label} size="sm" color={b.color} variant="dot" title={b.title ?? b.label}>
+          {b.short}
+          {b.short !== b.label && <VisuallyHidden> ({b.label})</VisuallyHidden>}
         </Badge>
-      ) : (
-        !compact && (
-          <Badge size={size} color="blue" variant="dot">
-            Bestätigt
-          </Badge>
-        )
-      )}
-      {a.source === 'customer' && (
-        <Badge size={size} color="cyan" variant="dot">
-          Online gebucht
-        </Badge>
-      )}
-      {!compact && isCheckedIn(a.checked_in) && (
-        <Badge size={size} color="teal" variant="dot">
-          Eingecheckt
-        </Badge>
-      )}
-      {isFilledWithoutWarnings(a.checked_in) && (
-        <Badge size={size} color="teal" variant="dot">
-          Fragebogen ausgefüllt
-        </Badge>
-      )}
-      {hasFormWarnings(a.checked_in) && (
-        <Badge size={size} color="orange" variant="dot">
-          Fragebogen mit Warnungen
-        </Badge>
-      )}
-      {isVaccinated(a) ? (
-        <Badge size={size} color="grape" variant="dot">
-          Geimpft
-        </Badge>
-      ) : (
-        isProcessed(a) && (
-          <Badge size={size} color="indigo" variant="dot">
-            Durchgeführt
-          </Badge>
-        )
-      )}
-      {!vaccinationCentre && result && (
-        <Badge
-          color={result.color}
-          variant="dot"
-          title={a.res_date ? `Ergebnis vom ${formatDateTime(a.res_date)}` : undefined}
-        >
-          {result.label}
-        </Badge>
-      )}
-      {!vaccinationCentre && a.demis_status === 'success' && (
-        <Badge size={size} color="dark" variant="dot">
-          DEMIS gemeldet
-        </Badge>
-      )}
-      {!a.service_active && (
-        <Badge size={size} color="yellow" variant="dot">
-          Dienstleistung inaktiv
-        </Badge>
-      )}
-      {a.should_block_slot && (
-        <Badge size={size} color="gray" variant="dot">
-          Blockierter Slot
+      ))}
+      {rest.length > 0 && (
+        <Badge size="sm" color="gray" variant="light" title={rest.map((b) => b.label).join(', ')}>
+          +{rest.length}
+          <VisuallyHidden> weitere: {rest.map((b) => b.label).join(', ')}</VisuallyHidden>
         </Badge>
       )}
     </Group>
