@@ -15,6 +15,13 @@ const EXTRA_SCREENS: Partial<Record<keyof TestCentres['logins'], string[]>> = {
   platform: [],
 };
 
+/** Links followed from a list screen (its path ends with `from`): the first link in it matching `link`. */
+const FOLLOW = [
+  { from: '/InstitutionList', link: 'a[href^="/institution/"]' },
+  { from: '/customers', link: 'a[href^="/customer/"][href$="/appointments"]' },
+  { from: '/customers', link: 'a[href^="/customer/"][href$="/edit"]' },
+];
+
 /** The internal links of the sidebar (it may be folded into the burger menu, but its links are in the page). */
 function sidebarPaths(page: Page) {
   return page
@@ -74,14 +81,21 @@ async function checkScreens(page: Page, centres: TestCentres, who: keyof TestCen
     await page.goto(path);
     await settled(page);
     for (const p of await misfits(page)) problems.push(`${who} ${path}: ${p}`);
-    if (process.env.SHOTS) await page.screenshot({ path: `${process.env.SHOTS}/${page.viewportSize()!.width}-${who}${path.replace(/[/?=]/g, '_')}.png` });
-    const groups = page.locator('main a[href^="/institution/"]');
-    if (path.endsWith('/InstitutionList') && (await groups.count()) > 0) {
-      // A group's own screen: its members and appointments (the widest table of the groups).
-      const group = (await groups.first().getAttribute('href'))!;
-      await page.goto(group);
+    if (process.env.SHOTS)
+      await page.screenshot({
+        path: `${process.env.SHOTS}/${page.viewportSize()!.width}-${who}${path.replace(/[/?=]/g, '_')}.png`,
+      });
+    // One level deeper where a list leads to a screen of its own: a group (members and appointments),
+    // a customer's appointments and edit screen.
+    for (const link of FOLLOW.filter((f) => path.endsWith(f.from))) {
+      const target = page.locator(`main ${link.link}`).first();
+      if (!(await target.count())) continue;
+      const href = (await target.getAttribute('href'))!;
+      await page.goto(href);
       await settled(page);
-      for (const p of await misfits(page)) problems.push(`${who} ${group}: ${p}`);
+      for (const p of await misfits(page)) problems.push(`${who} ${href}: ${p}`);
+      await page.goto(path);
+      await settled(page);
     }
     if (path === '/appointments') {
       // Both views of the list: the cards and the compact lines.

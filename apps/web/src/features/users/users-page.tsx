@@ -119,7 +119,7 @@ export default function UsersPage() {
                   </Table.Td>
                   <Table.Td visibleFrom="xl">{u.id}</Table.Td>
                   <Table.Td visibleFrom="xl">{u.email}</Table.Td>
-                  <Table.Td miw={170}>
+                  <Table.Td>
                     <Select
                       aria-label={`Rolle von ${u.name}`}
                       data={roleOptions}
@@ -129,6 +129,7 @@ export default function UsersPage() {
                       title={self ? MSG.ownRoleChange : undefined}
                       allowDeselect={false}
                       size="xs"
+                      w={160}
                     />
                   </Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>
@@ -248,9 +249,22 @@ function NameCell({ user, staffId, editable }: { user: User; staffId: number; ed
         )}
       </Group>
       {/* Below xl the e-mail column is hidden: the address under the name tells two namesakes apart. */}
-      <Text size="xs" c="dimmed" hiddenFrom="xl" style={{ overflowWrap: 'anywhere' }}>
-        {user.email}
+      <Text size="xs" c="dimmed" hiddenFrom="xl">
+        <BreakableEmail email={user.email} />
       </Text>
     </Stack>
+  );
+}
+
+/** An address that may break after the '@' only, not mid-word: 'mitarbeiter.x@demo.exampl|e' read badly. */
+function BreakableEmail({ email }: { email: string }) {
+  const at = email.indexOf('@');
+  if (at < 0) return email;
+  return (
+    <>
+      {email.slice(0, at)}
+      <wbr />
+      {email.slice(at)}
+    </>
   );
 }
