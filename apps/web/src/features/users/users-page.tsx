@@ -11,6 +11,7 @@ import {
   Text,
   TextInput,
   Title,
+  useMatches,
 } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
@@ -33,6 +34,8 @@ export default function UsersPage() {
   const staffId = Number(id);
   const auth = useAuth();
   const users = useUsers(staffId);
+  // The status once, never twice in the DOM: its own column from xl, beside the name below (tablet, 1280 px).
+  const wide = useMatches({ base: false, xl: true });
   const changeRole = useChangeRole(staffId);
   const setActive = useSetActive(staffId);
   const [functionsFor, setFunctionsFor] = useState<User | null>(null);
@@ -96,7 +99,7 @@ export default function UsersPage() {
               <Table.Th visibleFrom="xl">ID</Table.Th>
               <Table.Th visibleFrom="xl">E-Mail</Table.Th>
               <Table.Th>Rolle</Table.Th>
-              <Table.Th>Status</Table.Th>
+              {wide && <Table.Th>Status</Table.Th>}
               <Table.Th>Aktionen</Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -115,7 +118,7 @@ export default function UsersPage() {
               return (
                 <Table.Tr key={u.id}>
                   <Table.Td>
-                    <NameCell user={u} staffId={staffId} editable={manageable} />
+                    <NameCell user={u} staffId={staffId} editable={manageable} withStatus={!wide} />
                   </Table.Td>
                   <Table.Td visibleFrom="xl">{u.id}</Table.Td>
                   <Table.Td visibleFrom="xl">{u.email}</Table.Td>
@@ -132,11 +135,11 @@ export default function UsersPage() {
                       w={160}
                     />
                   </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    <Badge color={u.active ? 'blue' : 'red'} variant="light">
-                      {u.active ? 'aktiv' : 'gesperrt'}
-                    </Badge>
-                  </Table.Td>
+                  {wide && (
+                    <Table.Td>
+                      <StatusBadge user={u} />
+                    </Table.Td>
+                  )}
                   <Table.Td>
                     <Group gap={6}>
                       {manageable ? (
@@ -192,7 +195,17 @@ export default function UsersPage() {
 }
 
 /** The name, editable inline (pencil, then save with Enter or the button, Escape cancels). */
-function NameCell({ user, staffId, editable }: { user: User; staffId: number; editable: boolean }) {
+function NameCell({
+  user,
+  staffId,
+  editable,
+  withStatus,
+}: {
+  user: User;
+  staffId: number;
+  editable: boolean;
+  withStatus: boolean;
+}) {
   const rename = useRenameUser(staffId);
   const [draft, setDraft] = useState<string | null>(null);
   const save = async () => {
@@ -237,6 +250,8 @@ function NameCell({ user, staffId, editable }: { user: User; staffId: number; ed
     <Stack gap={0}>
       <Group gap={4} wrap="nowrap">
         <Text size="sm">{user.name}</Text>
+        {/* Below xl the status column is gone: the state stands beside the name, the actions keep one line. */}
+        {withStatus && <StatusBadge user={user} />}
         {editable && (
           <ActionIcon
             variant="subtle"
@@ -266,5 +281,13 @@ function BreakableEmail({ email }: { email: string }) {
       <wbr />
       {email.slice(at)}
     </>
+  );
+}
+
+function StatusBadge({ user }: { user: User }) {
+  return (
+    <Badge color={user.active ? 'blue' : 'red'} variant="light">
+      {user.active ? 'aktiv' : 'gesperrt'}
+    </Badge>
   );
 }
