@@ -81,10 +81,6 @@ async function checkScreens(page: Page, centres: TestCentres, who: keyof TestCen
     await page.goto(path);
     await settled(page);
     for (const p of await misfits(page)) problems.push(`${who} ${path}: ${p}`);
-    if (process.env.SHOTS)
-      await page.screenshot({
-        path: `${process.env.SHOTS}/${page.viewportSize()!.width}-${who}${path.replace(/[/?=]/g, '_')}.png`,
-      });
     // One level deeper where a list leads to a screen of its own: a group (members and appointments),
     // a customer's appointments and edit screen.
     for (const link of FOLLOW.filter((f) => path.endsWith(f.from))) {
