@@ -7,24 +7,19 @@ import type {
 } from '@tz/shared/appointments/appointments.contract';
 import { VACCINATION_CENTRE_TYPE } from '@tz/shared/constants';
 import { MSG } from '@tz/shared/messages';
-import { displayCustomerAppointmentId, isProcessed, isVaccinated } from '@tz/shared/rules/appointment-display';
-import { hasFormWarnings, isCheckedIn, isFilledWithoutWarnings } from '@tz/shared/rules/checked-in';
+import { displayCustomerAppointmentId } from '@tz/shared/rules/appointment-display';
+import { isCheckedIn } from '@tz/shared/rules/checked-in';
 import { isResultLocked } from '@tz/shared/rules/forced-classification';
 import { germanDate } from '@tz/shared/rules/german-date';
 import { memo } from 'react';
 import { Link } from 'react-router';
 import { to } from '../../routes';
 import { showErrorDialog } from '../../ui/error-dialog';
-import { formatDateTime, formatEuro } from '../../ui/format';
+import { formatEuro } from '../../ui/format';
 import { AppointmentRowExtraActions } from './appointment-row-extra-actions';
+import { foldForCompactLine, stateBadges } from './appointment-state-badges';
 import { ClassificationSelect } from './classification-select';
 import { useCheckIn, useSetStatus } from './use-appointments';
-
-const RESULT_BADGES: Record<number, { label: string; color: string }> = {
-  1: { label: 'Negativ', color: 'green' },
-  2: { label: 'Positiv', color: 'red' },
-  4: { label: 'Gesperrt', color: 'gray' },
-};
 
 export interface RowContext {
   staffId: number;
@@ -95,47 +90,6 @@ export const AppointmentRow = memo(function AppointmentRow({ a, ctx }: { a: Appo
   );
 });
 
-interface StateBadge {
-  label: string;
-  /** The word the compact line shows; the full label is its title and is read out. */
-  short: string;
-  color: string;
-  title?: string;
-}
-
-/** Badges the compact line shows before folding the rest into '+n' (one line must fit at 1024 px). */
-const COMPACT_BADGES = 2;
-
-/**
- * The appointment's state, most urgent first in the compact line: cancelled,
- * the result, the questionnaire, then how it was booked and what happened since.
- */
-function stateBadges(a: Appointment, vaccinationCentre: boolean, compact: boolean): StateBadge[] {
-  const result = a.res_detected ? RESULT_BADGES[a.res_detected] : undefined;
-  const badges: (StateBadge | false)[] = [
-    a.status === 'cancelled'
-      ? { label: 'Storniert', short: 'Storniert', color: 'red' }
-      : !compact && { label: 'Bestätigt', short: 'Bestätigt', color: 'blue' },
-    !vaccinationCentre &&
-      !!result && {
-        ...result,
-        short: result.label,
-        title: a.res_date ? `Ergebnis vom ${formatDateTime(a.res_date)}` : undefined,
-      },
-    hasFormWarnings(a.checked_in) && { label: 'Fragebogen mit Warnungen', short: 'Warnungen', color: 'orange' },
-    isFilledWithoutWarnings(a.checked_in) && { label: 'Fragebogen ausgefüllt', short: 'Fragebogen', color: 'teal' },
-    a.source === 'customer' && { label: 'Online gebucht', short: 'Online', color: 'cyan' },
-    !compact && isCheckedIn(a.checked_in) && { label: 'Eingecheckt', short: 'Eingecheckt', color: 'teal' },
-    isVaccinated(a)
-      ? { label: 'Geimpft', short: 'Geimpft', color: 'grape' }
-      : isProcessed(a) && { label: 'Durchgeführt', short: 'Durchgeführt', color: 'indigo' },
-    !vaccinationCentre && a.demis_status === 'success' && { label: 'DEMIS gemeldet', short: 'DEMIS', color: 'dark' },
-    !a.service_active && { label: 'Dienstleistung inaktiv', short: 'Inaktiv', color: 'yellow' },
-    a.should_block_slot && { label: 'Blockierter Slot', short: 'Blockiert', color: 'gray' },
-  ];
-  return badges.filter((b): b is StateBadge => !!b);
-}
-
 /**
  * The appointment's state as badges. `compact` (the one-line view): small, on
  * one line, without 'Bestätigt' (the usual case) and 'Eingecheckt' (its switch
@@ -163,8 +117,7 @@ export function StatusBadges({
       </Group>
     );
   }
-  const shown = badges.slice(0, COMPACT_BADGES);
-  const rest = badges.slice(COMPACT_BADGES);
+  const { shown, rest } = foldForCompactLine(badges);
   return (
     <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
       {shown.map((b) => (
