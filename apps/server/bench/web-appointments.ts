@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 /** What the appointments screen must show for one day: the total and its first and last rows. */
 export interface DayOnScreen {
   count: number;
-  /** 'Nr. 123456' of the first and the last row (the row's own text). */
+  /** The bare number ('000381') of the first and the last row: the cards show it as 'Nr. 000381', the compact lines alone. */
   firstNr: string | null;
   lastNr: string | null;
 }

@@ -82,8 +82,9 @@ async function dayOnScreen(
   });
   if (!res.ok) throw new Error(`Liste antwortet ${res.status}`);
   const rows = (await res.json()) as { customer_appointment_id: number }[];
+  // The bare number: the cards show it as 'Nr. 000381', the compact lines as '000381'.
   const nr = (r: { customer_appointment_id: number } | undefined) =>
-    r ? `Nr. ${displayCustomerAppointmentId(r.customer_appointment_id)}` : null;
+    r ? displayCustomerAppointmentId(r.customer_appointment_id) : null;
   return { count: rows.length, firstNr: nr(rows[0]), lastNr: nr(rows.at(-1)) };
 }
 
@@ -158,11 +159,16 @@ async function measureLoginScreen(browser: Browser, url: string, loads: number) 
   return { op, scripts: first.scripts };
 }
 
+/** The list's two views (apps/web appointment-view.ts), by the label of the button that chooses each. */
+export const LIST_VIEWS = { cards: 'Karten', compact: 'Kompakt' } as const;
+export type ListView = keyof typeof LIST_VIEWS;
+
 async function measureAppointments(
   page: Page,
   url: string,
   opts: WebBenchOptions,
   days: { today: DayOnScreen; yesterday: DayOnScreen },
+  view: ListView,
   record: (op: OperationResult) => void,
 ) {
   const { today, yesterday } = days;
@@ -172,9 +178,18 @@ async function measureAppointments(
     // The news prompt stays dismissed for this session (sessionStorage); anything else open would distort.
     if (await page.getByRole('dialog').count()) throw new Error('Ein Dialog verdeckt den Terminbildschirm');
   };
+  // Chosen as a person does: the button stores the view for this user, every later visit opens in it.
+  await open();
+  const choose = page.getByRole('button', { name: LIST_VIEWS[view], exact: true });
+  await choose.click();
+  for (let i = 0; (await choose.getAttribute('aria-pressed')) !== 'true'; i++) {
+    if (i > 200) throw new Error(`Ansicht ${LIST_VIEWS[view]} nicht gewählt`);
+    await page.waitForTimeout(50);
+  }
+  const tag = ` [${view}]`;
   // First visit: the screen opens on 'Ab jetzt', nothing of today is cached yet.
   record({
-    operation: "web: click 'Heute' → rows + total visible (screen just opened)",
+    operation: `web: click 'Heute' → rows + total visible (screen just opened)${tag}`,
     rows: today.count,
     ...(await repeat(opts.clicks, opts.warmup, async () => {
       await open();
@@ -183,7 +198,7 @@ async function measureAppointments(
   });
   // Back and forth: today's first page is cached, and refetched in the background.
   record({
-    operation: "web: click 'Heute' → rows + total visible (from 'Gestern', cached)",
+    operation: `web: click 'Heute' → rows + total visible (from 'Gestern', cached)${tag}`,
     rows: today.count,
     ...(await repeat(opts.clicks, opts.warmup, async () => {
       await clickAndWaitForDay(page, 'Gestern', yesterday);
@@ -204,7 +219,7 @@ async function measureAppointments(
   if (!scroll.reachedEnd) console.log(`  Fehler: letzte Zeile nach ${SCROLL_TIMEOUT_MS / 1000} s nicht erreicht`);
   const f = summarise(scroll.frameMs, scroll.reachedEnd ? 0 : 1, scroll.seconds);
   record({
-    operation: `web: scroll through the day, ${opts.scrollStepPx} px per frame (frame times)`,
+    operation: `web: scroll through the day, ${opts.scrollStepPx} px per frame (frame times)${tag}`,
     rows: today.count,
     ...f,
     longest_frame_ms: Math.round(Math.max(...scroll.frameMs) * 100) / 100,
@@ -253,7 +268,10 @@ export async function runWebBench(opts: WebBenchOptions): Promise<WebRun> {
     });
     const page = await context.newPage();
     await loginThroughUi(page, server.url);
-    await measureAppointments(page, server.url, opts, { today, yesterday }, record);
+    // Both views of the list, compact next to cards, in the same browser session and data.
+    for (const view of ['cards', 'compact'] as const) {
+      await measureAppointments(page, server.url, opts, { today, yesterday }, view, record);
+    }
     await context.close();
   } finally {
     await browser.close();

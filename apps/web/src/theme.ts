@@ -24,6 +24,10 @@ export const theme = createTheme({
         visibilityToggleButtonProps: { 'aria-label': 'Eingabe anzeigen' },
       } satisfies Partial<PasswordInputProps>,
     },
+    // A badge or button is never drawn narrower than its words: squeezed by a flex row or a table cell
+    // it cut them ("QR" drawn as "QI", "aktiv" as "AK…"). Where the room is short, rows wrap instead.
+    Badge: { styles: { root: { minWidth: 'max-content' } } },
+    Button: { styles: { root: { minWidth: 'max-content' } } },
     Notification: {
       defaultProps: { closeButtonProps: { 'aria-label': 'Meldung schließen' } } satisfies Partial<NotificationProps>,
     },

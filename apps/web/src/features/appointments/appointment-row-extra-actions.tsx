@@ -15,12 +15,14 @@ export interface RowExtraActionsProps {
  * The buttons of other areas in each appointment row, in the order of the
  * spec: receipt and DEMIS (with official form and hand-offs), then the
  * questionnaire (invite, QR, filled-out form) or vaccination data, then the
- * appointment's groups.
+ * appointment's groups. The blocks wrap onto the next line where the card is
+ * narrow (a 1024 px tablet): kept on one line they squeezed each other's
+ * labels ("QR" drawn as "QI", "Gruppen" cut).
  */
 export function AppointmentRowExtraActions({ appointment: a, centreType }: RowExtraActionsProps) {
   const info = useSessionInfo();
   return (
-    <Group gap={4} wrap="nowrap">
+    <Group gap={4} wrap="wrap">
       <AppointmentReceiptDemisActions
         appointment={a}
         centre={{ type: centreType, email: info.data?.centre.email ?? null }}

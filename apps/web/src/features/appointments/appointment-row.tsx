@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Paper, Stack, Switch, Text, Tooltip } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Switch, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import type {
   Appointment,
@@ -7,24 +7,19 @@ import type {
 } from '@tz/shared/appointments/appointments.contract';
 import { VACCINATION_CENTRE_TYPE } from '@tz/shared/constants';
 import { MSG } from '@tz/shared/messages';
-import { displayCustomerAppointmentId, isProcessed, isVaccinated } from '@tz/shared/rules/appointment-display';
-import { hasFormWarnings, isCheckedIn, isFilledWithoutWarnings } from '@tz/shared/rules/checked-in';
+import { displayCustomerAppointmentId } from '@tz/shared/rules/appointment-display';
+import { isCheckedIn } from '@tz/shared/rules/checked-in';
 import { isResultLocked } from '@tz/shared/rules/forced-classification';
 import { germanDate } from '@tz/shared/rules/german-date';
 import { memo } from 'react';
 import { Link } from 'react-router';
 import { to } from '../../routes';
 import { showErrorDialog } from '../../ui/error-dialog';
-import { formatDateTime, formatEuro } from '../../ui/format';
+import { formatEuro } from '../../ui/format';
 import { AppointmentRowExtraActions } from './appointment-row-extra-actions';
+import { foldForCompactLine, stateBadges } from './appointment-state-badges';
 import { ClassificationSelect } from './classification-select';
 import { useCheckIn, useSetStatus } from './use-appointments';
-
-const RESULT_BADGES: Record<number, { label: string; color: string }> = {
-  1: { label: 'Negativ', color: 'green' },
-  2: { label: 'Positiv', color: 'red' },
-  4: { label: 'Gesperrt', color: 'gray' },
-};
 
 export interface RowContext {
   staffId: number;
@@ -97,7 +92,9 @@ export const AppointmentRow = memo(function AppointmentRow({ a, ctx }: { a: Appo
 
 /**
  * The appointment's state as badges. `compact` (the one-line view): small, on
- * one line, without 'Bestätigt' (the usual case) and 'Eingecheckt' (its switch shows it).
+ * one line, without 'Bestätigt' (the usual case) and 'Eingecheckt' (its switch
+ * shows it), short words, and at most two before a '+n' that names the rest:
+ * a line of up to ten long badges pushed the page sideways at 1024 and 1280 px.
  */
 export function StatusBadges({
   a,
@@ -108,74 +105,31 @@ export function StatusBadges({
   vaccinationCentre: boolean;
   compact?: boolean;
 }) {
-  const result = a.res_detected ? RESULT_BADGES[a.res_detected] : undefined;
-  const size = compact ? 'sm' : undefined;
+  const badges = stateBadges(a, vaccinationCentre, compact);
+  if (!compact) {
+    return (
+      <Group gap={4} wrap="wrap">
+        {badges.map((b) => (
+          <Badge key={b.label} color={b.color} variant="dot" title={b.title}>
+            {b.label}
+          </Badge>
+        ))}
+      </Group>
+    );
+  }
+  const { shown, rest } = foldForCompactLine(badges);
   return (
-    <Group gap={4} wrap={compact ? 'nowrap' : 'wrap'} style={compact ? { flexShrink: 0 } : undefined}>
-      {a.status === 'cancelled' ? (
-        <Badge size={size} color="red" variant="dot">
-          Storniert
+    <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
+      {shown.map((b) => (
+        <Badge key={b.label} size="sm" color={b.color} variant="dot" title={b.title ?? b.label}>
+          {b.short}
+          {b.short !== b.label && <VisuallyHidden> ({b.label})</VisuallyHidden>}
         </Badge>
-      ) : (
-        !compact && (
-          <Badge size={size} color="blue" variant="dot">
-            Bestätigt
-          </Badge>
-        )
-      )}
-      {a.source === 'customer' && (
-        <Badge size={size} color="cyan" variant="dot">
-          Online gebucht
-        </Badge>
-      )}
-      {!compact && isCheckedIn(a.checked_in) && (
-        <Badge size={size} color="teal" variant="dot">
-          Eingecheckt
-        </Badge>
-      )}
-      {isFilledWithoutWarnings(a.checked_in) && (
-        <Badge size={size} color="teal" variant="dot">
-          Fragebogen ausgefüllt
-        </Badge>
-      )}
-      {hasFormWarnings(a.checked_in) && (
-        <Badge size={size} color="orange" variant="dot">
-          Fragebogen mit Warnungen
-        </Badge>
-      )}
-      {isVaccinated(a) ? (
-        <Badge size={size} color="grape" variant="dot">
-          Geimpft
-        </Badge>
-      ) : (
-        isProcessed(a) && (
-          <Badge size={size} color="indigo" variant="dot">
-            Durchgeführt
-          </Badge>
-        )
-      )}
-      {!vaccinationCentre && result && (
-        <Badge
-          color={result.color}
-          variant="dot"
-          title={a.res_date ? `Ergebnis vom ${formatDateTime(a.res_date)}` : undefined}
-        >
-          {result.label}
-        </Badge>
-      )}
-      {!vaccinationCentre && a.demis_status === 'success' && (
-        <Badge size={size} color="dark" variant="dot">
-          DEMIS gemeldet
-        </Badge>
-      )}
-      {!a.service_active && (
-        <Badge size={size} color="yellow" variant="dot">
-          Dienstleistung inaktiv
-        </Badge>
-      )}
-      {a.should_block_slot && (
-        <Badge size={size} color="gray" variant="dot">
-          Blockierter Slot
+      ))}
+      {rest.length > 0 && (
+        <Badge size="sm" color="gray" variant="light" title={rest.map((b) => b.label).join(', ')}>
+          +{rest.length}
+          <VisuallyHidden> weitere: {rest.map((b) => b.label).join(', ')}</VisuallyHidden>
         </Badge>
       )}
     </Group>

@@ -93,36 +93,35 @@ export function BillingOverviewSection({ staffId }: { staffId: number }) {
           {m.rows.length === 0 ? (
             <Text size="sm">Keine durchgeführten Tests in diesem Monat.</Text>
           ) : (
-            <Table.ScrollContainer minWidth={900}>
-              <Table withTableBorder fz="sm" aria-label={`Abrechnung ${germanMonth(m.month)}`}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Rechtsgrundlage</Table.Th>
-                    <Table.Th>Testart</Table.Th>
-                    <Table.Th ta="right">Tests</Table.Th>
-                    <Table.Th ta="right">Selbstzahler</Table.Th>
-                    <Table.Th ta="right">kostenlos (TestV)</Table.Th>
-                    <Table.Th ta="right">mit Eigenbeteiligung</Table.Th>
-                    <Table.Th ta="right">ohne Rechtsgrundlage</Table.Th>
-                    <Table.Th ta="right">Betrag gesamt</Table.Th>
-                    <Table.Th ta="right">davon Selbstzahler</Table.Th>
+            // No scroll container: the figure columns' headers wrap, so the month fits a 1024 px tablet.
+            <Table withTableBorder fz="sm" aria-label={`Abrechnung ${germanMonth(m.month)}`}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Rechtsgrundlage</Table.Th>
+                  <Table.Th>Testart</Table.Th>
+                  <Table.Th ta="right">Tests</Table.Th>
+                  <Table.Th ta="right">Selbstzahler</Table.Th>
+                  <Table.Th ta="right">kostenlos (TestV)</Table.Th>
+                  <Table.Th ta="right">mit Eigenbeteiligung</Table.Th>
+                  <Table.Th ta="right">ohne Rechtsgrundlage</Table.Th>
+                  <Table.Th ta="right">Betrag gesamt</Table.Th>
+                  <Table.Th ta="right">davon Selbstzahler</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {m.rows.map((r) => (
+                  <Table.Tr key={`${r.legal_basis_id}-${r.test_type_id}`}>
+                    <Table.Td>{r.legal_basis}</Table.Td>
+                    <Table.Td>{r.test_type}</Table.Td>
+                    <FigureCells f={r} />
                   </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {m.rows.map((r) => (
-                    <Table.Tr key={`${r.legal_basis_id}-${r.test_type_id}`}>
-                      <Table.Td>{r.legal_basis}</Table.Td>
-                      <Table.Td>{r.test_type}</Table.Td>
-                      <FigureCells f={r} />
-                    </Table.Tr>
-                  ))}
-                  <Table.Tr fw={700}>
-                    <Table.Td colSpan={2}>Summe des Monats (davon abrechenbar: {m.chargeable_tests} Tests)</Table.Td>
-                    <FigureCells f={m.totals} />
-                  </Table.Tr>
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+                ))}
+                <Table.Tr fw={700}>
+                  <Table.Td colSpan={2}>Summe des Monats (davon abrechenbar: {m.chargeable_tests} Tests)</Table.Td>
+                  <FigureCells f={m.totals} />
+                </Table.Tr>
+              </Table.Tbody>
+            </Table>
           )}
         </Stack>
       ))}

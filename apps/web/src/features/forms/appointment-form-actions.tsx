@@ -48,7 +48,8 @@ export function AppointmentFormActions({
   };
 
   return (
-    <Group gap={4} wrap="nowrap">
+    // Never squeezed by its neighbours: the row wraps it to a line of its own instead.
+    <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
       {state.canInvite && (
         <Button
           size="compact-xs"

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, FileInput, Group, Loader, Stack, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Button, FileInput, Group, Loader, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { CSV_SAMPLE, type ImportPreview, importAllowed } from '@tz/shared/groups/customer-csv';
 import { MSG } from '@tz/shared/messages';
@@ -140,7 +140,16 @@ function PreviewTable({ preview }: { preview: ImportPreview }) {
         </Text>
       )}
       {preview.aHeader.length > 0 && (
-        <Table.ScrollContainer minWidth={900} maxHeight={480}>
+        // A file as it was read, every column of it: a preview may scroll (decision 019), and it can be
+        // scrolled by keyboard too (focusable region; axe: scrollable-region-focusable).
+        <Table.ScrollContainer
+          type="native"
+          minWidth={900}
+          maxHeight={480}
+          tabIndex={0}
+          role="region"
+          aria-label="Vorschau der Kundendaten, verschiebbar"
+        >
           <Table striped withTableBorder aria-label="Vorschau der Kundendaten">
             <Table.Thead>
               <Table.Tr>
@@ -156,10 +165,11 @@ function PreviewTable({ preview }: { preview: ImportPreview }) {
                 <Table.Tr key={i}>
                   <Table.Td>
                     {i + 2}
+                    {/* Text, not a badge: it wraps under the number instead of widening the column. */}
                     {emptyLines.has(i) && (
-                      <Badge ml="xs" color="gray" variant="light">
+                      <Text size="xs" c="dimmed">
                         leer, ignoriert
-                      </Badge>
+                      </Text>
                     )}
                   </Table.Td>
                   {cells.map((c, j) =>

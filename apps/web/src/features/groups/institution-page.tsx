@@ -86,76 +86,76 @@ export default function InstitutionPage() {
       {members.length === 0 ? (
         <Text>Diese Gruppe hat noch keine Kunden.</Text>
       ) : (
-        <Table.ScrollContainer minWidth={1000}>
-          <Table striped aria-label="Kunden der Gruppe">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>
-                  <Checkbox
-                    aria-label="Alle auswählen"
-                    checked={allSelected}
-                    indeterminate={!allSelected && selected.size > 0}
-                    onChange={() => setSelected(allSelected ? new Set() : new Set(members.map((m) => m.id)))}
-                  />
-                </Table.Th>
-                <Table.Th>Nachname</Table.Th>
-                <Table.Th>Vorname</Table.Th>
-                <Table.Th>Straße und Hausnummer</Table.Th>
-                <Table.Th>PLZ</Table.Th>
-                <Table.Th>Ort</Table.Th>
-                <Table.Th>E-Mail</Table.Th>
-                <Table.Th>Telefon</Table.Th>
-                <Table.Th>Geburtstag</Table.Th>
-                <Table.Th>Ausweisnummer</Table.Th>
-                <Table.Th>Aktionen</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {members.map((m) => {
-                const name = `${m.first_name} ${m.last_name}`;
-                return (
-                  <Table.Tr key={m.id}>
-                    <Table.Td>
-                      <Checkbox
-                        aria-label={`${name} auswählen`}
-                        checked={selected.has(m.id)}
-                        onChange={() => toggle(m.id)}
-                      />
-                    </Table.Td>
-                    <Table.Td>{m.last_name}</Table.Td>
-                    <Table.Td>{m.first_name}</Table.Td>
-                    <Table.Td>{m.street}</Table.Td>
-                    <Table.Td>{m.postcode}</Table.Td>
-                    <Table.Td>{m.city}</Table.Td>
-                    <Table.Td>{m.email}</Table.Td>
-                    <Table.Td>{m.phone}</Table.Td>
-                    <Table.Td>{germanDate(m.birthday)}</Table.Td>
-                    <Table.Td>{m.passport}</Table.Td>
-                    <Table.Td>
-                      <Group gap="xs" wrap="nowrap">
-                        <Anchor
-                          component={Link}
-                          to={to('customer_edit', { id: m.id })}
-                          aria-label={`${name} bearbeiten`}
-                        >
-                          Bearbeiten
-                        </Anchor>
-                        <ActionIcon
-                          color="red"
-                          variant="light"
-                          aria-label={`${name} aus der Gruppe entfernen`}
-                          onClick={() => confirmRemove(m.id, name)}
-                        >
-                          ×
-                        </ActionIcon>
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        // Fits from 992 px of content: below xl the address is one column and phone and ID card number
+        // go (both are on the customer's edit screen), so a tablet shows who is in the group without scrolling.
+        <Table striped aria-label="Kunden der Gruppe">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>
+                <Checkbox
+                  aria-label="Alle auswählen"
+                  checked={allSelected}
+                  indeterminate={!allSelected && selected.size > 0}
+                  onChange={() => setSelected(allSelected ? new Set() : new Set(members.map((m) => m.id)))}
+                />
+              </Table.Th>
+              <Table.Th>Nachname</Table.Th>
+              <Table.Th>Vorname</Table.Th>
+              <Table.Th visibleFrom="xl">Straße und Hausnummer</Table.Th>
+              <Table.Th visibleFrom="xl">PLZ</Table.Th>
+              <Table.Th visibleFrom="xl">Ort</Table.Th>
+              <Table.Th hiddenFrom="xl">Anschrift</Table.Th>
+              <Table.Th>E-Mail</Table.Th>
+              <Table.Th visibleFrom="xl">Telefon</Table.Th>
+              <Table.Th>Geburtstag</Table.Th>
+              <Table.Th visibleFrom="xl">Ausweisnummer</Table.Th>
+              <Table.Th>Aktionen</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {members.map((m) => {
+              const name = `${m.first_name} ${m.last_name}`;
+              return (
+                <Table.Tr key={m.id}>
+                  <Table.Td>
+                    <Checkbox
+                      aria-label={`${name} auswählen`}
+                      checked={selected.has(m.id)}
+                      onChange={() => toggle(m.id)}
+                    />
+                  </Table.Td>
+                  <Table.Td>{m.last_name}</Table.Td>
+                  <Table.Td>{m.first_name}</Table.Td>
+                  <Table.Td visibleFrom="xl">{m.street}</Table.Td>
+                  <Table.Td visibleFrom="xl">{m.postcode}</Table.Td>
+                  <Table.Td visibleFrom="xl">{m.city}</Table.Td>
+                  <Table.Td hiddenFrom="xl">
+                    {[m.street, [m.postcode, m.city].filter(Boolean).join(' ')].filter(Boolean).join(', ')}
+                  </Table.Td>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{m.email}</Table.Td>
+                  <Table.Td visibleFrom="xl">{m.phone}</Table.Td>
+                  <Table.Td>{germanDate(m.birthday)}</Table.Td>
+                  <Table.Td visibleFrom="xl">{m.passport}</Table.Td>
+                  <Table.Td>
+                    <Group gap="xs" wrap="nowrap">
+                      <Anchor component={Link} to={to('customer_edit', { id: m.id })} aria-label={`${name} bearbeiten`}>
+                        Bearbeiten
+                      </Anchor>
+                      <ActionIcon
+                        color="red"
+                        variant="light"
+                        aria-label={`${name} aus der Gruppe entfernen`}
+                        onClick={() => confirmRemove(m.id, name)}
+                      >
+                        ×
+                      </ActionIcon>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
       )}
 
       <Title order={2} size="h3" mt="lg">

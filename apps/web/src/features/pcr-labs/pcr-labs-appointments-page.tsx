@@ -46,69 +46,74 @@ export default function PcrLabsAppointmentsPage() {
       {list.isLoading && <Loader aria-label="PCR-Termine werden geladen" />}
       {list.data?.length === 0 && <Text>{MSG.noAppointments}</Text>}
       {!!list.data?.length && (
-        <Table.ScrollContainer minWidth={1150}>
-          <Table striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Datum</Table.Th>
-                <Table.Th>Nr.</Table.Th>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Geburtstag</Table.Th>
-                <Table.Th>Dienstleistung</Table.Th>
-                <Table.Th>Labor</Table.Th>
-                <Table.Th>Ergebnis</Table.Th>
-                <Table.Th>Probenetikett</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.data.map((a) => {
-                const name = `${a.customer_firstname} ${a.customer_lastname}`;
-                return (
-                  <Table.Tr key={a.appointment_id}>
-                    <Table.Td>
-                      {germanDate(a.date)} {a.time}
-                    </Table.Td>
-                    <Table.Td>{displayCustomerAppointmentId(a.customer_appointment_id)}</Table.Td>
-                    <Table.Td>{name}</Table.Td>
-                    <Table.Td>{germanDate(a.customer_birthday)}</Table.Td>
-                    <Table.Td>{a.service_title}</Table.Td>
-                    <Table.Td>
-                      <Select
-                        aria-label={`Labor für ${name}`}
-                        placeholder="Kein Labor"
-                        data={labOptions}
-                        value={a.pcr_lab_id_selected === null ? null : String(a.pcr_lab_id_selected)}
-                        onChange={(v) => chooseLab(a.appointment_id, v)}
-                        clearable
-                        disabled={noLab}
-                        w={200}
-                      />
-                    </Table.Td>
-                    <Table.Td>
-                      {noLab ? (
-                        <Text size="sm">{MSG.noPcrLab}</Text>
-                      ) : (
-                        <Button
-                          size="xs"
-                          variant="light"
-                          component={Link}
-                          to={to('appointmentEdit', { appointment_id: a.appointment_id, customer_id: a.customer_id })}
-                        >
-                          {a.result_button_label ?? 'Ergebnis'}
-                        </Button>
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap="xs" wrap="nowrap">
-                        <SampleLabelButtons staffId={staffId} appointmentId={a.appointment_id} name={name} />
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        // Fits from 992 px of content without sideways scrolling: below xl the birthday moves under the
+        // name and the two label buttons stack, so the lab choice and the result stay in their columns.
+        <Table striped>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Datum</Table.Th>
+              <Table.Th>Nr.</Table.Th>
+              <Table.Th>Name</Table.Th>
+              <Table.Th visibleFrom="xl">Geburtstag</Table.Th>
+              <Table.Th>Dienstleistung</Table.Th>
+              <Table.Th>Labor</Table.Th>
+              <Table.Th>Ergebnis</Table.Th>
+              <Table.Th>Probenetikett</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {list.data.map((a) => {
+              const name = `${a.customer_firstname} ${a.customer_lastname}`;
+              return (
+                <Table.Tr key={a.appointment_id}>
+                  <Table.Td>
+                    {germanDate(a.date)} {a.time}
+                  </Table.Td>
+                  <Table.Td>{displayCustomerAppointmentId(a.customer_appointment_id)}</Table.Td>
+                  <Table.Td>
+                    {name}
+                    <Text size="xs" c="dimmed" hiddenFrom="xl">
+                      geb. {germanDate(a.customer_birthday)}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td visibleFrom="xl">{germanDate(a.customer_birthday)}</Table.Td>
+                  <Table.Td>{a.service_title}</Table.Td>
+                  <Table.Td>
+                    <Select
+                      aria-label={`Labor für ${name}`}
+                      placeholder="Kein Labor"
+                      data={labOptions}
+                      value={a.pcr_lab_id_selected === null ? null : String(a.pcr_lab_id_selected)}
+                      onChange={(v) => chooseLab(a.appointment_id, v)}
+                      clearable
+                      disabled={noLab}
+                      w={180}
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    {noLab ? (
+                      <Text size="sm">{MSG.noPcrLab}</Text>
+                    ) : (
+                      <Button
+                        size="xs"
+                        variant="light"
+                        component={Link}
+                        to={to('appointmentEdit', { appointment_id: a.appointment_id, customer_id: a.customer_id })}
+                      >
+                        {a.result_button_label ?? 'Ergebnis'}
+                      </Button>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap={4} wrap="wrap" maw={260}>
+                      <SampleLabelButtons staffId={staffId} appointmentId={a.appointment_id} name={name} />
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
       )}
     </Stack>
   );

@@ -218,7 +218,8 @@ function ServicesTab({ staffId }: { staffId: number }) {
           <Table.Tr>
             <Table.Th>Aktiv</Table.Th>
             <Table.Th>Dienstleistung</Table.Th>
-            <Table.Th>Kategorie</Table.Th>
+            {/* The category only from xl (the filter above names it): on a tablet the test type gets the room. */}
+            <Table.Th visibleFrom="xl">Kategorie</Table.Th>
             <Table.Th>Preis</Table.Th>
             <Table.Th>Testart</Table.Th>
             <Table.Th>Maximale Plätze</Table.Th>
@@ -242,7 +243,7 @@ function ServicesTab({ staffId }: { staffId: number }) {
               <Table.Td>
                 {r.title} {r.own && <Badge size="xs">eigene</Badge>}
               </Table.Td>
-              <Table.Td>{r.catname}</Table.Td>
+              <Table.Td visibleFrom="xl">{r.catname}</Table.Td>
               <Table.Td>{formatEuro(r.price)}</Table.Td>
               <Table.Td>
                 <TestTypeSelect
@@ -341,7 +342,8 @@ export function TestTypeSelect(props: {
       data={props.types.map((t) => ({ value: String(t.id), label: t.label }))}
       value={props.value === null ? null : String(props.value)}
       onChange={(v) => props.onChange(v === null ? null : Number(v))}
-      miw={180}
+      // 'Antigen-Schnelltest' in full beside the clear button and the chevron.
+      miw={220}
     />
   );
 }

@@ -1,4 +1,18 @@
-import { ActionIcon, Alert, Badge, Button, Group, Loader, Select, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Loader,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  useMatches,
+} from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { ASSIGNABLE_ROLES, isPlatformAdmin, ROLE_LABELS } from '@tz/shared/constants';
@@ -20,6 +34,8 @@ export default function UsersPage() {
   const staffId = Number(id);
   const auth = useAuth();
   const users = useUsers(staffId);
+  // The status once, never twice in the DOM: its own column from xl, beside the name below (tablet, 1280 px).
+  const wide = useMatches({ base: false, xl: true });
   const changeRole = useChangeRole(staffId);
   const setActive = useSetActive(staffId);
   const [functionsFor, setFunctionsFor] = useState<User | null>(null);
@@ -74,95 +90,96 @@ export default function UsersPage() {
         </Alert>
       )}
       {users.data && (
-        <Table.ScrollContainer minWidth={900}>
-          <Table striped highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>ID</Table.Th>
-                <Table.Th>E-Mail</Table.Th>
-                <Table.Th>Rolle</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Aktionen</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {users.data.map((u) => {
-                const self = u.id === auth.id;
-                const manageable = mayManage(u);
-                const roleOptions = ASSIGNABLE_ROLES.map((r) => ({
-                  value: String(r),
-                  label: ROLE_LABELS[r] ?? String(r),
-                  disabled: !mayGrant(r),
-                }));
-                if (!roleOptions.some((o) => o.value === String(u.role_id))) {
-                  roleOptions.unshift({ value: String(u.role_id), label: `Rolle ${u.role_id}`, disabled: true });
-                }
-                return (
-                  <Table.Tr key={u.id}>
+        // Fits from 992 px of content (a 1024 px tablet, a 1280 px laptop with the sidebar): below the
+        // xl breakpoint the ID column goes and the e-mail sits under the name; the actions may wrap.
+        <Table striped highlightOnHover>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Name</Table.Th>
+              <Table.Th visibleFrom="xl">ID</Table.Th>
+              <Table.Th visibleFrom="xl">E-Mail</Table.Th>
+              <Table.Th>Rolle</Table.Th>
+              {wide && <Table.Th>Status</Table.Th>}
+              <Table.Th>Aktionen</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {users.data.map((u) => {
+              const self = u.id === auth.id;
+              const manageable = mayManage(u);
+              const roleOptions = ASSIGNABLE_ROLES.map((r) => ({
+                value: String(r),
+                label: ROLE_LABELS[r] ?? String(r),
+                disabled: !mayGrant(r),
+              }));
+              if (!roleOptions.some((o) => o.value === String(u.role_id))) {
+                roleOptions.unshift({ value: String(u.role_id), label: `Rolle ${u.role_id}`, disabled: true });
+              }
+              return (
+                <Table.Tr key={u.id}>
+                  <Table.Td>
+                    <NameCell user={u} staffId={staffId} editable={manageable} withStatus={!wide} />
+                  </Table.Td>
+                  <Table.Td visibleFrom="xl">{u.id}</Table.Td>
+                  <Table.Td visibleFrom="xl">{u.email}</Table.Td>
+                  <Table.Td>
+                    <Select
+                      aria-label={`Rolle von ${u.name}`}
+                      data={roleOptions}
+                      value={String(u.role_id)}
+                      onChange={(v) => void onRole(u, v)}
+                      disabled={self || !manageable}
+                      title={self ? MSG.ownRoleChange : undefined}
+                      allowDeselect={false}
+                      size="xs"
+                      w={160}
+                    />
+                  </Table.Td>
+                  {wide && (
                     <Table.Td>
-                      <NameCell user={u} staffId={staffId} editable={manageable} />
+                      <StatusBadge user={u} />
                     </Table.Td>
-                    <Table.Td>{u.id}</Table.Td>
-                    <Table.Td>{u.email}</Table.Td>
-                    <Table.Td miw={200}>
-                      <Select
-                        aria-label={`Rolle von ${u.name}`}
-                        data={roleOptions}
-                        value={String(u.role_id)}
-                        onChange={(v) => void onRole(u, v)}
-                        disabled={self || !manageable}
-                        title={self ? MSG.ownRoleChange : undefined}
-                        allowDeselect={false}
-                        size="xs"
-                      />
-                    </Table.Td>
-                    <Table.Td>
-                      <Badge color={u.active ? 'blue' : 'red'} variant="light">
-                        {u.active ? 'aktiv' : 'gesperrt'}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap={6} wrap="nowrap">
-                        {manageable ? (
-                          <Button
-                            size="xs"
-                            variant="default"
-                            component={Link}
-                            to={to('updatePassword', { user_id: u.id })}
-                          >
-                            Passwort ändern
-                          </Button>
-                        ) : (
-                          // A link cannot be disabled (axe checks its contrast as active text): a disabled button.
-                          <Button size="xs" variant="default" disabled>
-                            Passwort ändern
-                          </Button>
-                        )}
+                  )}
+                  <Table.Td>
+                    <Group gap={6}>
+                      {manageable ? (
                         <Button
                           size="xs"
-                          variant={u.active ? 'light' : 'default'}
-                          color={u.active ? 'red' : undefined}
-                          onClick={() => onToggleActive(u)}
-                          disabled={self || !manageable}
-                          title={self ? MSG.selfBlock : undefined}
+                          variant="default"
+                          component={Link}
+                          to={to('updatePassword', { user_id: u.id })}
                         >
-                          {u.active ? 'Sperren' : 'Aktivieren'}
+                          Passwort ändern
                         </Button>
-                        <Button size="xs" variant="light" onClick={() => setFunctionsFor(u)}>
-                          Funktionen
+                      ) : (
+                        // A link cannot be disabled (axe checks its contrast as active text): a disabled button.
+                        <Button size="xs" variant="default" disabled>
+                          Passwort ändern
                         </Button>
-                        <Button size="xs" variant="light" onClick={() => setProfileFor(u)} disabled={!manageable}>
-                          Daten
-                        </Button>
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+                      )}
+                      <Button
+                        size="xs"
+                        variant={u.active ? 'light' : 'default'}
+                        color={u.active ? 'red' : undefined}
+                        onClick={() => onToggleActive(u)}
+                        disabled={self || !manageable}
+                        title={self ? MSG.selfBlock : undefined}
+                      >
+                        {u.active ? 'Sperren' : 'Aktivieren'}
+                      </Button>
+                      <Button size="xs" variant="light" onClick={() => setFunctionsFor(u)}>
+                        Funktionen
+                      </Button>
+                      <Button size="xs" variant="light" onClick={() => setProfileFor(u)} disabled={!manageable}>
+                        Daten
+                      </Button>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
       )}
       {functionsFor && (
         <UserFunctionsModal
@@ -178,7 +195,17 @@ export default function UsersPage() {
 }
 
 /** The name, editable inline (pencil, then save with Enter or the button, Escape cancels). */
-function NameCell({ user, staffId, editable }: { user: User; staffId: number; editable: boolean }) {
+function NameCell({
+  user,
+  staffId,
+  editable,
+  withStatus,
+}: {
+  user: User;
+  staffId: number;
+  editable: boolean;
+  withStatus: boolean;
+}) {
   const rename = useRenameUser(staffId);
   const [draft, setDraft] = useState<string | null>(null);
   const save = async () => {
@@ -220,18 +247,47 @@ function NameCell({ user, staffId, editable }: { user: User; staffId: number; ed
     );
   }
   return (
-    <Group gap={4} wrap="nowrap">
-      <Text size="sm">{user.name}</Text>
-      {editable && (
-        <ActionIcon
-          variant="subtle"
-          size="sm"
-          aria-label={`Namen von ${user.name} bearbeiten`}
-          onClick={() => setDraft(user.name)}
-        >
-          <span aria-hidden="true">✎</span>
-        </ActionIcon>
-      )}
-    </Group>
+    <Stack gap={0}>
+      <Group gap={4} wrap="nowrap">
+        <Text size="sm">{user.name}</Text>
+        {/* Below xl the status column is gone: the state stands beside the name, the actions keep one line. */}
+        {withStatus && <StatusBadge user={user} />}
+        {editable && (
+          <ActionIcon
+            variant="subtle"
+            size="sm"
+            aria-label={`Namen von ${user.name} bearbeiten`}
+            onClick={() => setDraft(user.name)}
+          >
+            <span aria-hidden="true">✎</span>
+          </ActionIcon>
+        )}
+      </Group>
+      {/* Below xl the e-mail column is hidden: the address under the name tells two namesakes apart. */}
+      <Text size="xs" c="dimmed" hiddenFrom="xl">
+        <BreakableEmail email={user.email} />
+      </Text>
+    </Stack>
+  );
+}
+
+/** An address that may break after the '@' only, not mid-word: 'mitarbeiter.x@demo.exampl|e' read badly. */
+function BreakableEmail({ email }: { email: string }) {
+  const at = email.indexOf('@');
+  if (at < 0) return email;
+  return (
+    <>
+      {email.slice(0, at)}
+      <wbr />
+      {email.slice(at)}
+    </>
+  );
+}
+
+function StatusBadge({ user }: { user: User }) {
+  return (
+    <Badge color={user.active ? 'blue' : 'red'} variant="light">
+      {user.active ? 'aktiv' : 'gesperrt'}
+    </Badge>
   );
 }
