@@ -8,14 +8,7 @@ import { type KeyboardEvent, memo } from 'react';
 import { useNavigate } from 'react-router';
 import { to } from '../../routes';
 import { showErrorDialog } from '../../ui/error-dialog';
-import {
-  AppointmentRow,
-  CheckInSwitch,
-  ResultButton,
-  type RowContext,
-  StatusBadges,
-  StatusToggle,
-} from './appointment-row';
+import { AppointmentRow, CheckInSwitch, ResultButton, type RowContext, StatusBadges } from './appointment-row';
 import { rowKeyAction } from './appointment-view';
 import { useCheckIn } from './use-appointments';
 
@@ -29,7 +22,7 @@ export interface CompactListContext {
 
 /**
  * One appointment on one line (about 40 px): time, number, name, birthday,
- * service, state, then check-in, result and cancel. Everything else (address,
+ * service, state, then check-in and result. Everything else (cancel, address,
  * contact, classification, receipt, DEMIS, questionnaire, groups, edit) is in
  * the full card shown on expand. The line itself takes the keyboard focus:
  * arrows move, Enter opens the edit screen, Space expands, 'c' checks in.
@@ -106,7 +99,8 @@ export const AppointmentCompactRow = memo(function AppointmentCompactRow({
           truncate
           title={name}
           td={cancelled ? 'line-through' : undefined}
-          style={{ flex: '2 1 0', minWidth: 70 }}
+          // A width of its own (not a share of what the badges leave): the birthdays below one another line up.
+          style={{ flex: '0 0 auto', width: 'clamp(120px, 17vw, 280px)' }}
         >
           {name}
         </Text>
@@ -120,7 +114,6 @@ export const AppointmentCompactRow = memo(function AppointmentCompactRow({
         <Group gap={6} wrap="nowrap" role="group" aria-label={`Aktionen für ${name}`} style={{ flexShrink: 0 }}>
           <CheckInSwitch a={a} staffId={ctx.staffId} hideLabel />
           {!vaccinationCentre && <ResultButton a={a} ctx={ctx} />}
-          <StatusToggle a={a} staffId={ctx.staffId} name={name} />
         </Group>
       </Group>
       {expanded && (
