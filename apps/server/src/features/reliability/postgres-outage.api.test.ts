@@ -171,7 +171,9 @@ describe.runIf(onPostgres && 'bin' in binaries)('PostgreSQL stopped for 20 s und
     // Every answer was 200 or 503 with the German message; no other failure, no call hung.
     const byStatus: Record<string, Call[]> = {};
     for (const c of calls) {
-      byStatus[String(c.status)] = [...(byStatus[String(c.status)] ?? []), c];
+      const list = byStatus[String(c.status)] ?? [];
+      list.push(c);
+      byStatus[String(c.status)] = list;
     }
     expect(Object.keys(byStatus).sort()).toEqual(['200', '503']);
     for (const c of byStatus['503']!) {
