@@ -159,7 +159,10 @@ describe.runIf(onPostgres)('two server processes on one PostgreSQL', () => {
     const ids: number[] = [];
     for (let i = 0; i < EXPORTS; i++) {
       const call = client(i % 2 ? b.url : a.url, await loginTo(i % 2 ? b.url : a.url, users.admin.email, PASSWORD));
-      const month = `2025-${String(i + 1).padStart(2, '0')}`;
+      // The (i+1)th month before the test clock's, whatever TEST_NOW is.
+      const at = new Date(inject('testNow'));
+      const first = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() - 1 - i, 1));
+      const month = first.toISOString().slice(0, 7);
       const res = await call('POST', `/api/staff/${centreId}/exports`, {
         from: `${month}-01 00:00:00`,
         to: `${month}-28 23:59:59`,
