@@ -6,6 +6,15 @@ export const SQL_PAUSE_MARKER = 'TEST_PAUSE_SQL reached';
 /** A forgotten pause ends on its own rather than hanging a test run for ever. */
 const PAUSE_MS = 120_000;
 
+/** Parameters as JSON for matching; a value JSON cannot write (a bigint) leaves them out. */
+function paramsText(params: unknown[]) {
+  try {
+    return JSON.stringify(params);
+  } catch {
+    return '';
+  }
+}
+
 /**
  * Tests only (config refuses TEST_PAUSE_SQL in production; it is read from the
  * environment at start, nothing over HTTP reaches it): a Drizzle logger that
@@ -18,7 +27,7 @@ export function sqlPauseLogger(pattern: RegExp, nth: number): Logger {
   let seen = 0;
   return {
     logQuery(query, params) {
-      if (seen >= nth || !pattern.test(`${query} ${JSON.stringify(params)}`)) return;
+      if (seen >= nth || !pattern.test(`${query} ${paramsText(params)}`)) return;
       seen += 1;
       if (seen < nth) return;
       writeSync(2, `${SQL_PAUSE_MARKER}\n`);
