@@ -32,6 +32,8 @@ import { client, loginTo, type ServerProcess, startServerProcess } from './serve
  */
 
 const ZONE = 'Europe/Berlin';
+/** Server processes start slowly when the cores are busy: a generous bound, not a speed check. */
+const PROCESS_TEST_TIMEOUT_MS = 120_000;
 const EXPORT_ROWS = 600; // more than the immediate export's page of 500: the kill lands after the first page
 const SERIES = 50;
 const BLOCKED = 50;
@@ -195,108 +197,124 @@ afterAll(async () => {
 });
 
 describe(`SIGKILL in the middle of the work, then a restart on the same data`, () => {
-  it('a series creation killed before its commit leaves no customer and no appointment of it', async () => {
-    const call = await start({ sql: 'insert into "audit_log".*blocked_ids', nth: 3 });
-    await ackedAppointment(call, 'VorSerie-1');
-    await ackedAppointment(call, 'VorSerie-2');
-    // The third series audit row comes after the customer and all 100 rows of the series were inserted.
-    const series = call('POST', `/api/staff/${ids.centre}/appointments/with-customer`, {
-      first_name: 'Serie',
-      last_name: 'Abgebrochen',
-      staff_id: ids.centre,
-      service_id: ids.service,
-      date: bookingDay,
-      time: '10:00',
-      number_of_new_appointments: SERIES,
-      number_of_blocked_slots: BLOCKED,
-      overbook: true,
-    });
-    await killDuring(series, true);
+  it(
+    'a series creation killed before its commit leaves no customer and no appointment of it',
+    async () => {
+      const call = await start({ sql: 'insert into "audit_log".*blocked_ids', nth: 3 });
+      await ackedAppointment(call, 'VorSerie-1');
+      await ackedAppointment(call, 'VorSerie-2');
+      // The third series audit row comes after the customer and all 100 rows of the series were inserted.
+      const series = call('POST', `/api/staff/${ids.centre}/appointments/with-customer`, {
+        first_name: 'Serie',
+        last_name: 'Abgebrochen',
+        staff_id: ids.centre,
+        service_id: ids.service,
+        date: bookingDay,
+        time: '10:00',
+        number_of_new_appointments: SERIES,
+        number_of_blocked_slots: BLOCKED,
+        overbook: true,
+      });
+      await killDuring(series, true);
 
-    await withDb(async (db) => {
-      expect(await countWhere(db, customers, eq(customers.last_name, 'Abgebrochen'))).toBe(0);
-      expect(await countWhere(db, appointments, eq(appointments.staff_id, ids.centre))).toBe(
-        EXPORT_ROWS + acknowledged.length,
-      );
-      await expectAcknowledgedPresent(db);
-    });
-  });
+      await withDb(async (db) => {
+        expect(await countWhere(db, customers, eq(customers.last_name, 'Abgebrochen'))).toBe(0);
+        expect(await countWhere(db, appointments, eq(appointments.staff_id, ids.centre))).toBe(
+          EXPORT_ROWS + acknowledged.length,
+        );
+        await expectAcknowledgedPresent(db);
+      });
+    },
+    PROCESS_TEST_TIMEOUT_MS,
+  );
 
-  it('a CSV import killed before its commit leaves no customer and no membership of it', async () => {
-    const call = await start({ sql: 'insert into "audit_log".*linked' });
-    await ackedAppointment(call, 'VorImport-1');
-    const body = importBody();
-    await killDuring(call('POST', importUrl(), body), true);
+  it(
+    'a CSV import killed before its commit leaves no customer and no membership of it',
+    async () => {
+      const call = await start({ sql: 'insert into "audit_log".*linked' });
+      await ackedAppointment(call, 'VorImport-1');
+      const body = importBody();
+      await killDuring(call('POST', importUrl(), body), true);
 
-    await withDb(async (db) => {
-      expect(await countWhere(db, customers, eq(customers.last_name, 'Importiert'))).toBe(0);
-      const members = await db
-        .select({ n: count() })
-        .from(customerInstitutions)
-        .where(eq(customerInstitutions.institution_id, ids.institution));
-      expect(members[0]!.n).toBe(0);
-      await expectAcknowledgedPresent(db);
-    });
-  });
+      await withDb(async (db) => {
+        expect(await countWhere(db, customers, eq(customers.last_name, 'Importiert'))).toBe(0);
+        const members = await db
+          .select({ n: count() })
+          .from(customerInstitutions)
+          .where(eq(customerInstitutions.institution_id, ids.institution));
+        expect(members[0]!.n).toBe(0);
+        await expectAcknowledgedPresent(db);
+      });
+    },
+    PROCESS_TEST_TIMEOUT_MS,
+  );
 
-  it('an immediate export killed after its first page reaches the caller as a broken download, never as a short file', async () => {
-    // The second keyset page (`key_start` is only in the page queries) is read after the first 500 rows went out.
-    const call = await start({ sql: 'as key_start', nth: 2 });
-    // Started again after the killed import: the same import goes through whole.
-    const imported = await call('POST', importUrl(), importBody());
-    expect(imported.status, imported.text).toBe(200);
-    expect(imported.json).toEqual({ iCountImported: IMPORT_ROWS });
-    await ackedAppointment(call, 'VorExport-1');
-    await killDuring(call('POST', `/api/staff/${ids.centre}/exports/daily`, dailyExportBody()), false);
-  });
+  it(
+    'an immediate export killed after its first page reaches the caller as a broken download, never as a short file',
+    async () => {
+      // The second keyset page (`key_start` is only in the page queries) is read after the first 500 rows went out.
+      const call = await start({ sql: 'as key_start', nth: 2 });
+      // Started again after the killed import: the same import goes through whole.
+      const imported = await call('POST', importUrl(), importBody());
+      expect(imported.status, imported.text).toBe(200);
+      expect(imported.json).toEqual({ iCountImported: IMPORT_ROWS });
+      await ackedAppointment(call, 'VorExport-1');
+      await killDuring(call('POST', `/api/staff/${ids.centre}/exports/daily`, dailyExportBody()), false);
+    },
+    PROCESS_TEST_TIMEOUT_MS,
+  );
 
-  it('a monthly export killed between writing its file and marking it done is taken over by the worker and done once', async () => {
-    // completeEntry is the only statement that sets bucket_filename: the file is complete and renamed, the entry not done.
-    const call = await start({ sql: 'update "export_queue" set .*"bucket_filename" = ' });
-    // Started again after the killed download: the same export arrives whole.
-    const daily = await call('POST', `/api/staff/${ids.centre}/exports/daily`, dailyExportBody());
-    expect(daily.status).toBe(200);
-    expect(parseCsv(daily.text).rows).toHaveLength(EXPORT_ROWS);
-    const requested = await call('POST', `/api/staff/${ids.centre}/exports`, {});
-    expect(requested.status, requested.text).toBe(200);
-    const entryId = requested.json.id as number;
-    const platform = client(server!.url, await loginTo(server!.url, ids.platform, PASSWORD));
-    await killDuring(platform('POST', '/api/platform/exports/dispatch'), false);
+  it(
+    'a monthly export killed between writing its file and marking it done is taken over by the worker and done once',
+    async () => {
+      // completeEntry is the only statement that sets bucket_filename: the file is complete and renamed, the entry not done.
+      const call = await start({ sql: 'update "export_queue" set .*"bucket_filename" = ' });
+      // Started again after the killed download: the same export arrives whole.
+      const daily = await call('POST', `/api/staff/${ids.centre}/exports/daily`, dailyExportBody());
+      expect(daily.status).toBe(200);
+      expect(parseCsv(daily.text).rows).toHaveLength(EXPORT_ROWS);
+      const requested = await call('POST', `/api/staff/${ids.centre}/exports`, {});
+      expect(requested.status, requested.text).toBe(200);
+      const entryId = requested.json.id as number;
+      const platform = client(server!.url, await loginTo(server!.url, ids.platform, PASSWORD));
+      await killDuring(platform('POST', '/api/platform/exports/dispatch'), false);
 
-    const centreDir = path.join(fdb.env.EXPORT_DIR!, String(ids.centre));
-    const orphans = readdirSync(centreDir).filter((f) => f.startsWith(`monatsexport-${entryId}-`));
-    expect(orphans).toHaveLength(1); // the killed attempt's finished file, which no entry names
-    await withDb(async (db) => {
-      const [entry] = await db.select().from(exportQueue).where(eq(exportQueue.id, entryId));
-      expect(entry).toMatchObject({ done: 0, bucket_filename: null });
-    });
+      const centreDir = path.join(fdb.env.EXPORT_DIR!, String(ids.centre));
+      const orphans = readdirSync(centreDir).filter((f) => f.startsWith(`monatsexport-${entryId}-`));
+      expect(orphans).toHaveLength(1); // the killed attempt's finished file, which no entry names
+      await withDb(async (db) => {
+        const [entry] = await db.select().from(exportQueue).where(eq(exportQueue.id, entryId));
+        expect(entry).toMatchObject({ done: 0, bucket_filename: null });
+      });
 
-    // This time with the background worker, looking for due exports every second.
-    const again = await start(undefined, { WORKER: '1', EXPORT_POLL_SECONDS: '1' });
-    const entryNow = async () =>
-      (await again('GET', `/api/staff/${ids.centre}/exports`)).json.find((e: { id: number }) => e.id === entryId);
-    expect(await entryNow()).toMatchObject({ done: 0 });
-    // The dead worker's claim holds for its lease; nobody renews it, so once it ran out the worker takes the entry over.
-    const clock = await again('PUT', '/api/test/clock', {
-      now: new Date(new Date(testNow).getTime() + LEASE_PASSED_MS).toISOString(),
-    });
-    expect(clock.status).toBe(200);
-    for (let waited = 0; (await entryNow()).done === 0 && waited < 30_000; waited += 250) await sleep(250);
-    expect(await entryNow()).toMatchObject({ done: 1, rows: EXPORT_ROWS });
-    const file = await again('GET', `/api/staff/${ids.centre}/exports/${entryId}/download`);
-    expect(file.status).toBe(200);
-    expect(parseCsv(file.text).rows).toHaveLength(EXPORT_ROWS);
-    // The dead attempt's file is gone; only the finished entry's file is left.
-    expect(existsSync(path.join(centreDir, orphans[0]!))).toBe(false);
-    expect(readdirSync(centreDir).filter((f) => f.startsWith(`monatsexport-${entryId}-`))).toHaveLength(1);
-    await server!.stop();
-    await withDb(async (db) => {
-      await expectAcknowledgedPresent(db);
-      const [entry] = await db.select().from(exportQueue).where(eq(exportQueue.id, entryId));
-      // Two claims: the killed one and the one that finished it.
-      expect(entry).toMatchObject({ done: 1, rows: EXPORT_ROWS, attempts: 2 });
-      expect(await countWhere(db, customers, like(customers.last_name, 'Abgebrochen%'))).toBe(0);
-      expect(await countWhere(db, customers, eq(customers.last_name, 'Importiert'))).toBe(IMPORT_ROWS);
-    });
-  });
+      // This time with the background worker, looking for due exports every second.
+      const again = await start(undefined, { WORKER: '1', EXPORT_POLL_SECONDS: '1' });
+      const entryNow = async () =>
+        (await again('GET', `/api/staff/${ids.centre}/exports`)).json.find((e: { id: number }) => e.id === entryId);
+      expect(await entryNow()).toMatchObject({ done: 0 });
+      // The dead worker's claim holds for its lease; nobody renews it, so once it ran out the worker takes the entry over.
+      const clock = await again('PUT', '/api/test/clock', {
+        now: new Date(new Date(testNow).getTime() + LEASE_PASSED_MS).toISOString(),
+      });
+      expect(clock.status).toBe(200);
+      for (let waited = 0; (await entryNow()).done === 0 && waited < 30_000; waited += 250) await sleep(250);
+      expect(await entryNow()).toMatchObject({ done: 1, rows: EXPORT_ROWS });
+      const file = await again('GET', `/api/staff/${ids.centre}/exports/${entryId}/download`);
+      expect(file.status).toBe(200);
+      expect(parseCsv(file.text).rows).toHaveLength(EXPORT_ROWS);
+      // The dead attempt's file is gone; only the finished entry's file is left.
+      expect(existsSync(path.join(centreDir, orphans[0]!))).toBe(false);
+      expect(readdirSync(centreDir).filter((f) => f.startsWith(`monatsexport-${entryId}-`))).toHaveLength(1);
+      await server!.stop();
+      await withDb(async (db) => {
+        await expectAcknowledgedPresent(db);
+        const [entry] = await db.select().from(exportQueue).where(eq(exportQueue.id, entryId));
+        // Two claims: the killed one and the one that finished it.
+        expect(entry).toMatchObject({ done: 1, rows: EXPORT_ROWS, attempts: 2 });
+        expect(await countWhere(db, customers, like(customers.last_name, 'Abgebrochen%'))).toBe(0);
+        expect(await countWhere(db, customers, eq(customers.last_name, 'Importiert'))).toBe(IMPORT_ROWS);
+      });
+    },
+    PROCESS_TEST_TIMEOUT_MS,
+  );
 });

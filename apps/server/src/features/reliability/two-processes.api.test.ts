@@ -30,6 +30,8 @@ import { client, loginTo, type ServerProcess, startServerProcess } from './serve
 const CACHE_SECONDS = 2;
 const MAILS = 40;
 const EXPORTS = 8;
+/** Server processes start slowly when the cores are busy: a generous bound, not a speed check. */
+const PROCESS_TEST_TIMEOUT_MS = 120_000;
 const onPostgres = process.env.TEST_DB_KIND === 'postgres';
 
 let fdb: FaultDatabase;
@@ -85,109 +87,125 @@ afterAll(async () => {
 });
 
 describe.runIf(onPostgres)('two server processes on one PostgreSQL', () => {
-  it('a session opened on one works on the other; a logout on one is refused on the other within the cache time', async () => {
-    const token = await loginTo(a.url, users.staff.email, PASSWORD);
-    // Known to both processes (each has it in its session cache now).
-    expect((await client(a.url, token)('GET', '/api/auth/session')).status).toBe(200);
-    expect((await client(b.url, token)('GET', '/api/auth/session')).status).toBe(200);
-    expect((await client(b.url, token)('POST', '/api/auth/logout')).status).toBe(200);
-    expect((await client(b.url, token)('GET', '/api/auth/session')).status).toBe(401);
-    await pastTheCache();
-    expect((await client(a.url, token)('GET', '/api/auth/session')).status).toBe(401);
-  });
+  it(
+    'a session opened on one works on the other; a logout on one is refused on the other within the cache time',
+    async () => {
+      const token = await loginTo(a.url, users.staff.email, PASSWORD);
+      // Known to both processes (each has it in its session cache now).
+      expect((await client(a.url, token)('GET', '/api/auth/session')).status).toBe(200);
+      expect((await client(b.url, token)('GET', '/api/auth/session')).status).toBe(200);
+      expect((await client(b.url, token)('POST', '/api/auth/logout')).status).toBe(200);
+      expect((await client(b.url, token)('GET', '/api/auth/session')).status).toBe(401);
+      await pastTheCache();
+      expect((await client(a.url, token)('GET', '/api/auth/session')).status).toBe(401);
+    },
+    PROCESS_TEST_TIMEOUT_MS,
+  );
 
-  it('blocking a user on one process ends the sessions on the other within the cache time', async () => {
-    const token = await loginTo(b.url, users.blocked.email, PASSWORD);
-    const onB = client(b.url, token);
-    expect((await onB('GET', '/api/auth/session')).status).toBe(200);
-    expect((await client(a.url, token)('GET', '/api/auth/session')).status).toBe(200);
-    const manager = client(a.url, await loginTo(a.url, users.manager.email, PASSWORD));
-    const block = await manager('POST', `/api/staff/${centreId}/users/${users.blocked.id}/active`, { active: 0 });
-    expect(block.status, block.text).toBe(200);
-    await pastTheCache();
-    expect((await onB('GET', '/api/auth/session')).status).toBe(401);
-    expect((await client(a.url, token)('GET', '/api/auth/session')).status).toBe(401);
-  });
+  it(
+    'blocking a user on one process ends the sessions on the other within the cache time',
+    async () => {
+      const token = await loginTo(b.url, users.blocked.email, PASSWORD);
+      const onB = client(b.url, token);
+      expect((await onB('GET', '/api/auth/session')).status).toBe(200);
+      expect((await client(a.url, token)('GET', '/api/auth/session')).status).toBe(200);
+      const manager = client(a.url, await loginTo(a.url, users.manager.email, PASSWORD));
+      const block = await manager('POST', `/api/staff/${centreId}/users/${users.blocked.id}/active`, { active: 0 });
+      expect(block.status, block.text).toBe(200);
+      await pastTheCache();
+      expect((await onB('GET', '/api/auth/session')).status).toBe(401);
+      expect((await client(a.url, token)('GET', '/api/auth/session')).status).toBe(401);
+    },
+    PROCESS_TEST_TIMEOUT_MS,
+  );
 
-  it('two saves of one appointment at the same moment, one per process: one goes through, the other gets 409', async () => {
-    const database = await fdb.open();
-    const customer = await createCustomer(database.db, { staff_id: centreId });
-    const appt = await createAppointment(database.db, {
-      staff_id: centreId,
-      customer_id: customer.id,
-      service_id: serviceId,
-      start_date: new Date(new Date(inject('testNow')).getTime() + 2 * 86_400_000),
-    });
-    await database.close();
-    const token = await loginTo(a.url, users.staff.email, PASSWORD);
-    const onA = client(a.url, token);
-    const onB = client(b.url, token);
-    const path = `/api/staff/${centreId}/appointments/${appt.id}`;
-    for (let round = 0; round < 5; round++) {
-      const seen = (await onA('GET', `${path}/customers/${customer.id}`)).json;
-      const save = (call: typeof onA, notes: string) =>
-        call('POST', `${path}/update`, {
-          customer_id: customer.id,
-          start_date: `${seen.date} ${seen.time}:00`,
-          service_id: serviceId,
-          status: 'approved',
-          notes,
-          number_of_new_appointments: 1,
-          number_of_blocked_slots: 0,
-          overbook: true,
-          updated_at: seen.updated_at,
-        });
-      const [fromA, fromB] = await Promise.all([save(onA, `A${round}`), save(onB, `B${round}`)]);
-      const statuses = [fromA.status, fromB.status].sort();
-      expect(statuses, `${fromA.text} ${fromB.text}`).toEqual([200, 409]);
-      const loser = fromA.status === 409 ? fromA : fromB;
-      expect(loser.json).toMatchObject({ error: 'CHANGED_MEANWHILE', message: MSG.appointmentEditedMeanwhile });
-      const winner = fromA.status === 200 ? `A${round}` : `B${round}`;
-      expect((await onB('GET', `${path}/customers/${customer.id}`)).json).toMatchObject({ notes: winner });
-    }
-  });
-
-  it('with both workers running, each queued mail goes out once and each export is produced once', async () => {
-    const database = await fdb.open();
-    const to = Array.from({ length: MAILS }, (_, i) => `zwei-prozesse-${i}@kunde.example`);
-    // Due by the servers' clocks too: theirs started at TEST_NOW later than this file's did.
-    setClock(new Date(new Date(inject('testNow')).getTime() - 3_600_000));
-    for (const address of to) {
-      await enqueueMail(database.db, { staff_id: null, kind: 'test', to: address, subject: 'Einmal', text: 'x' });
-    }
-    // Monthly exports requested alternately through both processes, each for another month.
-    const ids: number[] = [];
-    for (let i = 0; i < EXPORTS; i++) {
-      const call = client(i % 2 ? b.url : a.url, await loginTo(i % 2 ? b.url : a.url, users.admin.email, PASSWORD));
-      // The (i+1)th month before the test clock's, whatever TEST_NOW is.
-      const at = new Date(inject('testNow'));
-      const first = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() - 1 - i, 1));
-      const month = first.toISOString().slice(0, 7);
-      const res = await call('POST', `/api/staff/${centreId}/exports`, {
-        from: `${month}-01 00:00:00`,
-        to: `${month}-28 23:59:59`,
+  it(
+    'two saves of one appointment at the same moment, one per process: one goes through, the other gets 409',
+    async () => {
+      const database = await fdb.open();
+      const customer = await createCustomer(database.db, { staff_id: centreId });
+      const appt = await createAppointment(database.db, {
+        staff_id: centreId,
+        customer_id: customer.id,
+        service_id: serviceId,
+        start_date: new Date(new Date(inject('testNow')).getTime() + 2 * 86_400_000),
       });
-      expect(res.status, res.text).toBe(200);
-      ids.push(res.json.id);
-    }
-    // Both workers poll on their own timers (mail every 2 s, exports every second); wait for them.
-    for (let waited = 0; waited < 30_000; waited += 250) {
-      const open = await database.db.select({ id: exportQueue.id }).from(exportQueue).where(eq(exportQueue.done, 0));
-      const sent = smtp.received.flatMap((m) => m.to).filter((x) => x.startsWith('zwei-prozesse-'));
-      if (open.length === 0 && sent.length >= MAILS) break;
-      await sleep(250);
-    }
-    const sent = smtp.received.flatMap((m) => m.to).filter((x) => x.startsWith('zwei-prozesse-'));
-    expect(sent.sort()).toEqual([...to].sort());
-    const mails = await database.db.select().from(mailOutbox).where(inArray(mailOutbox.to, to));
-    expect(mails.every((m) => m.status === 'sent' && m.attempts === 1)).toBe(true);
+      await database.close();
+      const token = await loginTo(a.url, users.staff.email, PASSWORD);
+      const onA = client(a.url, token);
+      const onB = client(b.url, token);
+      const path = `/api/staff/${centreId}/appointments/${appt.id}`;
+      for (let round = 0; round < 5; round++) {
+        const seen = (await onA('GET', `${path}/customers/${customer.id}`)).json;
+        const save = (call: typeof onA, notes: string) =>
+          call('POST', `${path}/update`, {
+            customer_id: customer.id,
+            start_date: `${seen.date} ${seen.time}:00`,
+            service_id: serviceId,
+            status: 'approved',
+            notes,
+            number_of_new_appointments: 1,
+            number_of_blocked_slots: 0,
+            overbook: true,
+            updated_at: seen.updated_at,
+          });
+        const [fromA, fromB] = await Promise.all([save(onA, `A${round}`), save(onB, `B${round}`)]);
+        const statuses = [fromA.status, fromB.status].sort();
+        expect(statuses, `${fromA.text} ${fromB.text}`).toEqual([200, 409]);
+        const loser = fromA.status === 409 ? fromA : fromB;
+        expect(loser.json).toMatchObject({ error: 'CHANGED_MEANWHILE', message: MSG.appointmentEditedMeanwhile });
+        const winner = fromA.status === 200 ? `A${round}` : `B${round}`;
+        expect((await onB('GET', `${path}/customers/${customer.id}`)).json).toMatchObject({ notes: winner });
+      }
+    },
+    PROCESS_TEST_TIMEOUT_MS,
+  );
 
-    const entries = await database.db.select().from(exportQueue).where(inArray(exportQueue.id, ids));
-    expect(entries.map((e) => [e.done, e.attempts])).toEqual(ids.map(() => [1, 1]));
-    const files = readdirSync(path.join(fdb.env.EXPORT_DIR!, String(centreId)));
-    for (const id of ids) expect(files.filter((f) => f.startsWith(`monatsexport-${id}-`))).toHaveLength(1);
-    await database.close();
-    // Both processes are still the ones started at the beginning.
-    expect(a.alive() && b.alive()).toBe(true);
-  });
+  it(
+    'with both workers running, each queued mail goes out once and each export is produced once',
+    async () => {
+      const database = await fdb.open();
+      const to = Array.from({ length: MAILS }, (_, i) => `zwei-prozesse-${i}@kunde.example`);
+      // Due by the servers' clocks too: theirs started at TEST_NOW later than this file's did.
+      setClock(new Date(new Date(inject('testNow')).getTime() - 3_600_000));
+      for (const address of to) {
+        await enqueueMail(database.db, { staff_id: null, kind: 'test', to: address, subject: 'Einmal', text: 'x' });
+      }
+      // Monthly exports requested alternately through both processes, each for another month.
+      const ids: number[] = [];
+      for (let i = 0; i < EXPORTS; i++) {
+        const call = client(i % 2 ? b.url : a.url, await loginTo(i % 2 ? b.url : a.url, users.admin.email, PASSWORD));
+        // The (i+1)th month before the test clock's, whatever TEST_NOW is.
+        const at = new Date(inject('testNow'));
+        const first = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() - 1 - i, 1));
+        const month = first.toISOString().slice(0, 7);
+        const res = await call('POST', `/api/staff/${centreId}/exports`, {
+          from: `${month}-01 00:00:00`,
+          to: `${month}-28 23:59:59`,
+        });
+        expect(res.status, res.text).toBe(200);
+        ids.push(res.json.id);
+      }
+      // Both workers poll on their own timers (mail every 2 s, exports every second); wait for them.
+      for (let waited = 0; waited < 30_000; waited += 250) {
+        const open = await database.db.select({ id: exportQueue.id }).from(exportQueue).where(eq(exportQueue.done, 0));
+        const sent = smtp.received.flatMap((m) => m.to).filter((x) => x.startsWith('zwei-prozesse-'));
+        if (open.length === 0 && sent.length >= MAILS) break;
+        await sleep(250);
+      }
+      const sent = smtp.received.flatMap((m) => m.to).filter((x) => x.startsWith('zwei-prozesse-'));
+      expect(sent.sort()).toEqual([...to].sort());
+      const mails = await database.db.select().from(mailOutbox).where(inArray(mailOutbox.to, to));
+      expect(mails.every((m) => m.status === 'sent' && m.attempts === 1)).toBe(true);
+
+      const entries = await database.db.select().from(exportQueue).where(inArray(exportQueue.id, ids));
+      expect(entries.map((e) => [e.done, e.attempts])).toEqual(ids.map(() => [1, 1]));
+      const files = readdirSync(path.join(fdb.env.EXPORT_DIR!, String(centreId)));
+      for (const id of ids) expect(files.filter((f) => f.startsWith(`monatsexport-${id}-`))).toHaveLength(1);
+      await database.close();
+      // Both processes are still the ones started at the beginning.
+      expect(a.alive() && b.alive()).toBe(true);
+    },
+    PROCESS_TEST_TIMEOUT_MS,
+  );
 });
