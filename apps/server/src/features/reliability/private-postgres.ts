@@ -59,6 +59,16 @@ export async function startPrivatePostgres(bin: string): Promise<PrivatePostgres
   };
   await start();
   const url = (database: string) => `postgres://postgres@127.0.0.1:${port}/${database}`;
+  const remove = () => {
+    try {
+      run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
+    } catch {
+      // already stopped
+    }
+    rmSync(dir, { recursive: true, force: true });
+  };
+  // A test run that ends early must not leave the cluster running.
+  process.once('exit', remove);
   return {
     url,
     start,
@@ -66,12 +76,8 @@ export async function startPrivatePostgres(bin: string): Promise<PrivatePostgres
       run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
     },
     remove: async () => {
-      try {
-        run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
-      } catch {
-        // already stopped
-      }
-      rmSync(dir, { recursive: true, force: true });
+      process.off('exit', remove);
+      remove();
     },
   };
 }

@@ -65,7 +65,15 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     err += chunk;
     if (err.includes(SQL_PAUSE_MARKER)) onPaused();
   });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  // A test run that ends early (failure, Ctrl+C) must not leave a server running on a temp folder.
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      process.off('exit', killOnExit);
+      resolve();
+    }),
+  );
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
