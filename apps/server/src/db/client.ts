@@ -82,6 +82,10 @@ export function openPostgres(
   // pool; without a listener Node ends the process. The pool drops that client and opens a new one
   // at the next call, so there is nothing to do but say so.
   pool.on('error', onError);
+  // pg-pool takes that listener off a client while it is handed out: a connection ended between two
+  // statements of a transaction (or while an export holds its cursor) would be an unhandled 'error'
+  // event. The client's next query then fails (503) and the pool drops it on release.
+  pool.on('connect', (client) => client.on('error', onError));
   const db = drizzleNodePg(pool, { logger }) as unknown as Db;
   return {
     db,

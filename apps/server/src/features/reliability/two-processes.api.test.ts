@@ -32,7 +32,8 @@ const MAILS = 40;
 const EXPORTS = 8;
 /** Server processes start slowly when the cores are busy: a generous bound, not a speed check. */
 const PROCESS_TEST_TIMEOUT_MS = 120_000;
-const onPostgres = process.env.TEST_DB_KIND === 'postgres';
+// The runner's database kind (a PostgreSQL run without TEST_DATABASE_URL falls back to PGlite).
+const onPostgres = inject('dbKind') === 'postgres';
 
 let fdb: FaultDatabase;
 let a: ServerProcess;
