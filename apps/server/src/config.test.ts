@@ -33,14 +33,27 @@ describe('config', () => {
   it('refuses the test clock and the test API in production, and reads them elsewhere', () => {
     const secrets = { JWT_SECRET: 'x'.repeat(40), CERT_KEY: 'y'.repeat(40) };
     expect(() => loadConfig({ NODE_ENV: 'production', ...secrets, TEST_NOW: '2026-03-29T01:30:00+01:00' })).toThrow(
-      /TEST_NOW und TEST_API/,
+      /TEST_NOW, TEST_API und TEST_PAUSE_SQL/,
     );
-    expect(() => loadConfig({ NODE_ENV: 'production', ...secrets, TEST_API: '1' })).toThrow(/TEST_NOW und TEST_API/);
+    expect(() => loadConfig({ NODE_ENV: 'production', ...secrets, TEST_API: '1' })).toThrow(
+      /TEST_NOW, TEST_API und TEST_PAUSE_SQL/,
+    );
     const c = loadConfig({ TEST_NOW: '2026-03-29T01:30:00+01:00', TEST_API: '1' });
     expect(c.testNow?.toISOString()).toBe('2026-03-29T00:30:00.000Z');
     expect(c.testApi).toBe(true);
     expect(loadConfig({}).testApi).toBe(false);
     expect(() => loadConfig({ TEST_NOW: 'morgen' })).toThrow(/TEST_NOW/);
+  });
+
+  it("refuses the fault suite's SQL pause in production, and reads it elsewhere", () => {
+    const secrets = { JWT_SECRET: 'x'.repeat(40), CERT_KEY: 'y'.repeat(40) };
+    expect(() => loadConfig({ NODE_ENV: 'production', ...secrets, TEST_PAUSE_SQL: 'insert' })).toThrow(
+      /TEST_PAUSE_SQL/,
+    );
+    expect(loadConfig({ ...secrets }).testPauseSql).toBeUndefined();
+    const c = loadConfig({ ...secrets, TEST_PAUSE_SQL: 'insert into "audit', TEST_PAUSE_SQL_NTH: '2' });
+    expect(c.testPauseSql?.pattern.test('insert into "audit_log"')).toBe(true);
+    expect(c.testPauseSql?.nth).toBe(2);
   });
 
   it('splits ALLOWED_HOSTS', () => {

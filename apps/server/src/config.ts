@@ -96,6 +96,12 @@ const envSchema = z.object({
   TEST_NOW: z.iso.datetime({ offset: true }).optional(),
   /** Tests only: /api/test/… (set the clock, create centres with their own logins). */
   TEST_API: bool,
+  /**
+   * Tests only (the fault suite): the process freezes before the TEST_PAUSE_SQL_NTH-th SQL statement
+   * matching this regular expression and says so on stderr, so the test kills it at a known point.
+   */
+  TEST_PAUSE_SQL: z.string().optional(),
+  TEST_PAUSE_SQL_NTH: z.coerce.number().int().positive().default(1),
 });
 
 export type Config = {
@@ -151,6 +157,8 @@ export type Config = {
   testNow: Date | undefined;
   /** Tests only (refused in production): the /api/test/… endpoints. */
   testApi: boolean;
+  /** Tests only (refused in production): freeze before the nth statement matching `pattern`. */
+  testPauseSql: { pattern: RegExp; nth: number } | undefined;
 };
 
 export type DemisEnvironment = 'test' | 'production';
@@ -175,8 +183,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (!e.JWT_SECRET || !e.CERT_KEY) {
       throw new Error('NODE_ENV=production verlangt eigene Werte für JWT_SECRET und CERT_KEY.');
     }
-    if (e.TEST_NOW || e.TEST_API) {
-      throw new Error('TEST_NOW und TEST_API sind nur für Tests; NODE_ENV=production verweigert sie.');
+    if (e.TEST_NOW || e.TEST_API || e.TEST_PAUSE_SQL) {
+      throw new Error('TEST_NOW, TEST_API und TEST_PAUSE_SQL sind nur für Tests; NODE_ENV=production verweigert sie.');
     }
   }
   // A production server reports to the real DEMIS unless told otherwise; everything else to the test environment.
@@ -237,6 +245,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     testNow: e.TEST_NOW ? new Date(e.TEST_NOW) : undefined,
     testApi: e.TEST_API,
+    testPauseSql: e.TEST_PAUSE_SQL ? { pattern: new RegExp(e.TEST_PAUSE_SQL), nth: e.TEST_PAUSE_SQL_NTH } : undefined,
   };
 }
 

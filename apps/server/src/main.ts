@@ -6,12 +6,15 @@ import { ensureFunctionCatalogue } from './db/default-functions';
 import { ensureDefaultHosts } from './db/default-hosts';
 import { DEMO_LOGINS, DEMO_PASSWORD, seedDemoIfEmpty } from './demo/seed';
 import { ensureDefaultForms } from './features/forms/default-forms';
+import { sqlPauseLogger } from './features/reliability/sql-pause';
 import { startWorkers } from './jobs/workers';
 
 const config = loadConfig();
 // Tests only (production refuses it): run the whole server at a chosen moment.
 if (config.testNow) setClock(config.testNow);
-const database = await openDatabase(config);
+// Tests only (production refuses it): freeze at a chosen statement so the fault suite kills there.
+const pause = config.testPauseSql;
+const database = await openDatabase(config, pause ? sqlPauseLogger(pause.pattern, pause.nth) : undefined);
 await database.migrate();
 await ensureDefaultHosts(database.db);
 await database.db.transaction((tx) => ensureDefaultForms(tx));

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { Logger } from 'drizzle-orm/logger';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -37,7 +38,9 @@ const SESSION_SETTINGS = { random_page_cost: '1.1' };
 
 export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 
-export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob | File } = {}): Promise<Database> {
+export async function openPglite(
+  options: { dataDir?: string; loadDataDir?: Blob | File; logger?: Logger } = {},
+): Promise<Database> {
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const client = await PGlite.create({
     dataDir: options.dataDir,
@@ -46,7 +49,7 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
     extensions: { pg_trgm, btree_gin },
   });
   for (const [name, value] of Object.entries(SESSION_SETTINGS)) await client.exec(`set ${name} = ${value}`);
-  const db = drizzlePglite(client) as unknown as Db;
+  const db = drizzlePglite(client, { logger: options.logger }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
@@ -63,6 +66,7 @@ export function openPostgres(
   url: string,
   max = 10,
   onError: (err: Error) => void = (err) => console.error('database connection lost:', err.message),
+  logger?: Logger,
 ): Database {
   const options = Object.entries(SESSION_SETTINGS)
     .map(([name, value]) => `-c ${name}=${value}`)
@@ -80,7 +84,11 @@ export function openPostgres(
   // pool; without a listener Node ends the process. The pool drops that client and opens a new one
   // at the next call, so there is nothing to do but say so.
   pool.on('error', onError);
-  const db = drizzleNodePg(pool) as unknown as Db;
+  // pg-pool takes that listener off a client while it is handed out: a connection ended between two
+  // statements of a transaction (or while an export holds its cursor) would be an unhandled 'error'
+  // event. The client's next query then fails (503) and the pool drops it on release.
+  pool.on('connect', (client) => client.on('error', onError));
+  const db = drizzleNodePg(pool, { logger }) as unknown as Db;
   return {
     db,
     kind: 'postgres',
@@ -90,6 +98,12 @@ export function openPostgres(
   };
 }
 
-export async function openDatabase(config: { databaseUrl?: string; dataDir: string }): Promise<Database> {
-  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite({ dataDir: config.dataDir });
+/** `logger`: only the fault suite's SQL pause (TEST_PAUSE_SQL) passes one. */
+export async function openDatabase(
+  config: { databaseUrl?: string; dataDir: string },
+  logger?: Logger,
+): Promise<Database> {
+  return config.databaseUrl
+    ? openPostgres(config.databaseUrl, undefined, undefined, logger)
+    : openPglite({ dataDir: config.dataDir, logger });
 }

@@ -12,6 +12,7 @@ import { customers } from '../../db/schema/customers';
 import { mailOutbox } from '../../db/schema/mail';
 import { hosts } from '../../db/schema/platform';
 import { loginFailures } from '../../db/schema/users';
+import { isDatabaseUnavailable } from '../../http/database-errors';
 import { centreWithUser, createCustomer, createFormAppointment, createUser } from '../../test/factories';
 import { startSmtp } from '../../test/smtp';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -85,6 +86,49 @@ describe('defect 1: the database going away', () => {
       });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().last_name).toBe('Vorher');
+    },
+  );
+  it.runIf(process.env.TEST_DB_KIND === 'postgres')(
+    'a connection PostgreSQL ends while a transaction holds it between two statements does not end the process',
+    async () => {
+      // Found by the 20-second outage under load (postgres-outage.api.test.ts): pg-pool takes its error
+      // listener off a client it hands out, so a FATAL arriving between two statements of a transaction
+      // was an unhandled 'error' event and ended the server.
+      const url = (t.database.raw as pg.Pool).options.connectionString!;
+      const database = openPostgres(url, 1, () => {});
+      try {
+        const pool = database.raw as pg.Pool;
+        const client = await pool.connect();
+        let thrown: unknown;
+        try {
+          client.emit('error', new Error('terminating connection'));
+        } catch (err) {
+          thrown = err;
+        }
+        client.release(true);
+        expect(thrown).toBeUndefined();
+        const held = await pool.connect();
+        let next: unknown;
+        try {
+          await held.query('begin');
+          const { rows } = await held.query<{ pid: number }>('select pg_backend_pid() as pid');
+          const admin = new pg.Client({ connectionString: url });
+          await admin.connect();
+          await admin.query('select pg_terminate_backend($1)', [rows[0]!.pid]);
+          await admin.end();
+          await new Promise((r) => setTimeout(r, 200));
+          next = await held.query('select 1').then(
+            () => undefined,
+            (err: unknown) => err,
+          );
+        } finally {
+          held.release();
+        }
+        expect(isDatabaseUnavailable(next)).toBe(true);
+        expect((await pool.query('select 1 as one')).rows).toEqual([{ one: 1 }]);
+      } finally {
+        await database.close();
+      }
     },
   );
 });
