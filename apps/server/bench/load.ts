@@ -87,7 +87,10 @@ async function main(argv: string[]) {
     const label = arg(argv, 'label');
     const dir = path.join(benchDir, 'results');
     mkdirSync(dir, { recursive: true });
-    const file = path.join(dir, `${date}-load-${kind}-${users}x${seconds}s${label ? `-${label}` : ''}`);
+    const file = path.join(
+      dir,
+      `${date}-load-${kind}-x${scale}-${users}staff-${seconds}s-think${thinkMs}${label ? `-${label}` : ''}`,
+    );
     writeFileSync(
       `${file}.json`,
       JSON.stringify({ date, kind, size: sizeName, scale, node: process.version, startMb, peakMb, ...result }, null, 2),
