@@ -36,7 +36,8 @@ export const customers = pgTable(
     index('customers_staff_name_idx').on(t.staff_id, t.last_name, t.first_name),
     // The CSV import matches existing customers by name and birthday: candidates by birthday.
     index('customers_staff_birthday_idx').on(t.staff_id, t.birthday),
-    // The search's customers of one name part, newest first (features/search).
+    // The search's customers of one name part, newest first (features/search); migration 0021 adds the other
+    // part as INCLUDE, which this schema cannot express.
     index('customers_staff_last_fold_idx').on(t.staff_id, t.last_fold, t.id),
     index('customers_staff_first_fold_idx').on(t.staff_id, t.first_fold, t.id),
   ],

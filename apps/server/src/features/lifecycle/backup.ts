@@ -145,11 +145,14 @@ export async function restoreBackup(db: Db, file: string): Promise<{ tables: num
   gunzip.on('error', record);
   const lines = createInterface({ input: input.pipe(gunzip), crlfDelay: Number.POSITIVE_INFINITY });
   lines.on('error', record);
+  // The iterator now, before anything is awaited: it queues the lines and an error that come while the
+  // transaction opens. Made later, it missed an early error (a file that is not gzip) and waited for ever.
+  const iterator = lines[Symbol.asyncIterator]();
   let rows = 0;
   try {
     return await restoreLines(
       db,
-      lines,
+      { [Symbol.asyncIterator]: () => iterator },
       () => streamError,
       (n) => {
         rows += n;

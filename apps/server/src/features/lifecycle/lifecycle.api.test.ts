@@ -111,6 +111,21 @@ describe('backup and restore', () => {
 
     expect(await tableChecksums(t.database.db)).toEqual(before);
   });
+  it('refuses a file that is not gzip while the database is still opening the transaction', async () => {
+    // The error comes at once, the transaction a moment later (a busy server): it must not be missed.
+    const slow = new Proxy(t.database.db, {
+      get(target, key, receiver) {
+        if (key !== 'transaction') return Reflect.get(target, key, receiver);
+        return async (...args: Parameters<typeof target.transaction>) => {
+          await new Promise((r) => setTimeout(r, 300));
+          return target.transaction(...args);
+        };
+      },
+    });
+    const notGzip = path.join(dir, 'plain-slow.txt');
+    writeFileSync(notGzip, 'nur Text');
+    expect(await refusal(restoreBackup(slow, notGzip))).toMatch(/beschädigt|keine Sicherung/);
+  });
 });
 
 describe('retention', () => {

@@ -155,6 +155,21 @@ describe('search', () => {
     expect(found).not.toContain('Umbenannt');
   });
 
+  it('several words must each match a name part, in any order and with typos; a word no name has falls back to whole names', async () => {
+    const last = surname('Wendelin');
+    const anna = await customerOf(a.centre.id, { first_name: 'Anna', last_name: last });
+    // Share the first name or the surname only: a whole-name search ranked them below, this one leaves them out.
+    await customerOf(a.centre.id, { first_name: 'Anna', last_name: surname('Ortrud') });
+    await customerOf(a.centre.id, { first_name: 'Berta', last_name: last });
+    const ids = async (q: string) => (await hits(q)).customers.map((c) => c.id);
+    expect(await ids(`Anna ${last}`)).toEqual([anna.id]);
+    expect(await ids(`${last} Anna`)).toEqual([anna.id]);
+    const typo = `${last.slice(0, 3)}${last[4]}${last[3]}${last.slice(5)}`;
+    expect(await ids(`Ana ${typo}`)).toEqual([anna.id]);
+    // "Dr." is no part of any name: the whole-name search still finds her, first.
+    expect((await ids(`Dr. Anna ${last}`))[0]).toBe(anna.id);
+  });
+
   it('finds by birthday DD.MM.YYYY', async () => {
     const c = await customerOf(a.centre.id, { last_name: surname('Geburt'), birthday: '1931-02-27' });
     expect((await hits('27.02.1931')).customers.map((x) => x.id)).toEqual([c.id]);

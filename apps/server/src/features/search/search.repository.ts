@@ -34,9 +34,15 @@ export async function searchCustomers(db: DbOrTx, staffId: number, t: SearchTerm
     // Local to this transaction, so the connection keeps its default.
     await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(WORD_SIMILARITY)}, true)`);
     // One word (a surname, a first name, a fragment): compared with each name part, see byNamePart.
-    if (t.name && !/\s/.test(t.name)) {
-      const found = await byNamePart(tx, staffId, t.name, limit);
+    const words = t.name ? t.name.split(/\s+/).filter(Boolean) : [];
+    if (words.length === 1) {
+      const found = await byNamePart(tx, staffId, words[0]!, limit);
       if (found) return found;
+    }
+    // Several words ("Anna Müller", "Müller Anna", "van der Berg"): each must match a name part.
+    if (words.length > 1 && words.length <= MAX_NAME_WORDS) {
+      const found = await byNameWords(tx, staffId, words, limit);
+      if (found.length > 0) return found;
     }
     if (t.name) {
       // Exact surnames first (score 1, newest first): when they fill the page, nothing else can rank higher.
@@ -90,6 +96,12 @@ async function byNamePart(tx: DbOrTx, staffId: number, word: string, limit: numb
   );
   const complete = found.length > 0 && (found.length === limit || found[0]!.left_out === 0);
   if (!complete) return null;
+  return withColumns(tx, found);
+}
+
+/** The customers of the hits, in the hits' order, with their score. */
+async function withColumns(tx: DbOrTx, found: CustomerHit[]) {
+  if (found.length === 0) return [];
   const rows = await tx
     .select(customerColumns)
     .from(customers)
@@ -101,6 +113,51 @@ async function byNamePart(tx: DbOrTx, staffId: number, word: string, limit: numb
     );
   const byId = new Map(rows.map((r) => [r.id, r]));
   return found.map((f) => ({ ...byId.get(f.id)!, score: Number(f.score) }));
+}
+
+/** Longer texts are scored as whole names (the words then rarely stand for parts). */
+const MAX_NAME_WORDS = 4;
+
+/**
+ * A search of several words: every word must match the customer's first or last name part (contain
+ * it or be similar, as for one word), in any order; a customer's score is the mean of each word's best
+ * part score. The candidates are the customers of the longest word's parts (the rarest, as a rule)
+ * that bear another word's part too, read from the name indexes alone (INCLUDE, 0021): no customer is
+ * scored who merely shares a common first name or surname. Complete: every customer matching
+ * every word bears one of the longest word's parts. An empty answer (a word no name has, "Dr.")
+ * leaves the text to the whole-name search.
+ */
+async function byNameWords(tx: DbOrTx, staffId: number, words: string[], limit: number) {
+  const anchor = words.reduce((best, w, i) => (w.length > words[best]!.length ? i : best), 0);
+  const list = sql.join(
+    words.map((w, i) => sql`(${i}, ${w}, ${`%${likeEscape(w)}%`})`),
+    sql`, `,
+  );
+  const found = rowsOf<CustomerHit>(
+    await tx.execute(sql`with words(i, w, pattern) as (values ${list}),
+      matched as materialized (
+        select wd.i, p.name, case when p.name = wd.w then 1::real else word_similarity(wd.w, p.name) end as s
+        from words wd cross join lateral (
+          select p.name from customer_name_parts p
+          where p.staff_id = ${staffId} and (p.name like wd.pattern or p.name %> wd.w)) p),
+      others as (select name from matched where i <> ${anchor}),
+      candidates as (
+        select c.id, c.first_fold, c.last_fold from customers c
+        where c.staff_id = ${staffId} and c.last_fold in (select name from matched where i = ${anchor})
+          and (c.first_fold in (select name from others) or c.last_fold in (select name from others))
+        union
+        select c.id, c.first_fold, c.last_fold from customers c
+        where c.staff_id = ${staffId} and c.first_fold in (select name from matched where i = ${anchor})
+          and (c.first_fold in (select name from others) or c.last_fold in (select name from others))),
+      hits as (
+        select cd.id, m.i, m.s from candidates cd join matched m on m.name = cd.first_fold
+        union all
+        select cd.id, m.i, m.s from candidates cd join matched m on m.name = cd.last_fold),
+      per_word as (select id, i, max(s) as best from hits group by id, i)
+      select id, avg(best)::real as score from per_word group by id having count(*) = ${words.length}
+      order by score desc, id desc limit ${limit}`),
+  );
+  return withColumns(tx, found);
 }
 
 interface CustomerHit {
