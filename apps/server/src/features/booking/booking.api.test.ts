@@ -81,12 +81,14 @@ async function bookingCentre(capacity = 1, centre: Partial<typeof centres.$infer
 }
 type Centre = Awaited<ReturnType<typeof bookingCentre>>;
 
+let phoneSeq = 0;
 const person = (n: number | string = 1) => ({
   first_name: 'Erika',
   last_name: `Online-${n}`,
   birthday: '1985-04-12',
   email: `erika-${n}-${randomUUID().slice(0, 6)}@kunde.example`,
-  phone: '0171 1234567',
+  // Every person a phone number of their own: the attempt limit counts per phone number too.
+  phone: `0171 ${String(++phoneSeq).padStart(7, '0')}`,
   street: 'Lindenweg 5',
   postcode: '12345',
   city: 'Musterstadt',
@@ -522,28 +524,73 @@ describe('abuse limits', () => {
   });
   afterEach(() => Object.assign(limits(), saved));
 
-  it('limits booking requests per IP address and hour, refused ones included', async () => {
+  it('limits attempts per person: per e-mail address and per phone number, however written', async () => {
     const c = await bookingCentre(5);
-    limits().maxPerIpHour = 2;
-    const ip = nextIp();
-    expect((await book(c, { website: 'x' }, ip)).statusCode).toBe(422);
-    expect((await book(c, {}, ip)).statusCode).toBe(200);
-    const third = await book(c, {}, ip);
-    expect(third.statusCode).toBe(429);
-    expect(third.json()).toMatchObject({ error: 'TOO_MANY_BOOKINGS', message: BOOKING_MSG.tooManyRequests });
-    expect((await book(c, {}, nextIp())).statusCode).toBe(200);
-    // An hour later the address may book again.
-    setClock(new Date(NOW.getTime() + 3601_000));
-    expect((await book(c, {}, ip)).statusCode).toBe(200);
-  });
-
-  it('limits booking requests per e-mail address and hour, whatever the case', async () => {
-    const c = await bookingCentre(5);
-    limits().maxPerEmailHour = 2;
+    limits().maxPerPersonHour = 2;
     const email = `viel-${randomUUID().slice(0, 6)}@kunde.example`;
     expect((await book(c, { email })).statusCode).toBe(200);
     expect((await book(c, { email, time: '09:00' })).statusCode).toBe(200);
-    expect((await book(c, { email: email.toUpperCase(), time: '09:30' })).statusCode).toBe(429);
+    const third = await book(c, { email: email.toUpperCase(), time: '09:30' });
+    expect(third.statusCode).toBe(429);
+    expect(third.json()).toMatchObject({ error: 'TOO_MANY_BOOKINGS', message: BOOKING_MSG.tooManyRequests });
+
+    const phone = '0171 5550001';
+    expect((await book(c, { phone })).statusCode).toBe(200);
+    expect((await book(c, { phone: '+49 171 555 0001', time: '09:00' })).statusCode).toBe(200);
+    expect((await book(c, { phone: '0049-171-5550001', time: '09:30' })).statusCode).toBe(429);
+    // An hour later the same person may try again.
+    setClock(new Date(NOW.getTime() + 3601_000));
+    expect((await book(c, { email, time: '11:00' })).statusCode).toBe(200);
+  });
+
+  it('does not lock out customers who share an address (mobile network, proxy without TRUST_PROXY)', async () => {
+    const c = await bookingCentre(5);
+    const shared = nextIp();
+    // 30 different people through one address within the hour, with the default limits.
+    for (let i = 0; i < 30; i++) {
+      const res = await book(
+        c,
+        { ...person(`netz-${i}`), time: ['08:00', '08:30', '09:00', '09:30', '10:30', '11:00'][i % 6] },
+        shared,
+      );
+      expect(res.statusCode, res.body).toBe(200);
+    }
+  });
+
+  it('keeps a far higher ceiling per address against floods', async () => {
+    const c = await bookingCentre(5);
+    limits().maxPerIpHour = 3;
+    const ip = nextIp();
+    for (let i = 0; i < 3; i++) expect((await book(c, person(`flut-${i}`), ip)).statusCode).toBe(200);
+    expect((await book(c, person('flut-3'), ip)).statusCode).toBe(429);
+    expect((await book(c, person('flut-4'), nextIp())).statusCode).toBe(200);
+  });
+
+  it('counts only attempts that reach the booking step, not refused input or refusals of the limit', async () => {
+    const c = await bookingCentre(5);
+    limits().maxPerPersonHour = 2;
+    limits().maxPerIpHour = 2;
+    const ip = nextIp();
+    const who = person('nur-echte');
+    // Page views, refused input, the honeypot and a time too soon do not count.
+    for (let i = 0; i < 3; i++) {
+      await t.app.inject({ method: 'GET', url: `/api/public/booking/${c.searchName}`, remoteAddress: ip });
+      expect((await book(c, { ...who, postcode: '1234' }, ip)).statusCode).toBe(400);
+      expect((await book(c, { ...who, website: 'https://spam.example' }, ip)).statusCode).toBe(422);
+      expect((await book(c, { ...who, date: TODAY, time: '10:30' }, ip)).json().error).toBe('TOO_SOON');
+    }
+    expect((await book(c, who, ip)).statusCode).toBe(200);
+    // A taken slot was a real attempt: it counts.
+    const other = await bookingCentre(1);
+    expect((await book(other, person('vorher'))).statusCode).toBe(200);
+    expect((await book(other, who, ip)).statusCode).toBe(409);
+    // Refusals of the limit are taken back: two of them half an hour later ...
+    setClock(new Date(NOW.getTime() + 1800_000));
+    expect((await book(c, { ...who, time: '11:00' }, ip)).statusCode).toBe(429);
+    expect((await book(c, { ...who, time: '11:00' }, ip)).statusCode).toBe(429);
+    // ... do not keep the person out once the first two attempts have left the window.
+    setClock(new Date(NOW.getTime() + 3601_000));
+    expect((await book(c, { ...who, time: '11:30' }, ip)).statusCode).toBe(200);
   });
 
   it('limits the open bookings of one e-mail address per day; a cancelled one does not count', async () => {

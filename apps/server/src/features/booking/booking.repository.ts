@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, lt, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { appointments } from '../../db/schema/appointments';
 import { bookingAttempts, bookings, resultLinks } from '../../db/schema/booking';
@@ -64,27 +64,43 @@ export async function activeServices(db: DbOrTx, staffId: number) {
     .orderBy(asc(services.title), asc(services.id));
 }
 
-/** Records one booking request and answers how many the IP and the e-mail address made within the window. */
+/**
+ * Records one booking attempt and answers how many attempts the address, the
+ * e-mail address and the phone number made within the window (this one
+ * included). Insert first, then count: two parallel attempts each see the
+ * other, so neither slips past a limit.
+ */
 export async function recordAttempt(
   db: DbOrTx,
-  attempt: { ipHash: string; emailHash: string | null; now: Date; windowStart: Date; purgeBefore: Date },
+  attempt: { ipHash: string; emailHash: string; phoneHash: string; now: Date; windowStart: Date; purgeBefore: Date },
 ) {
   await db.delete(bookingAttempts).where(lt(bookingAttempts.created_at, attempt.purgeBefore));
-  await db
+  const [row] = await db
     .insert(bookingAttempts)
-    .values({ ip_hash: attempt.ipHash, email_hash: attempt.emailHash, created_at: attempt.now });
-  const since = gt(bookingAttempts.created_at, attempt.windowStart);
-  const [byIp] = await db
-    .select({ n: count() })
+    .values({
+      ip_hash: attempt.ipHash,
+      email_hash: attempt.emailHash,
+      phone_hash: attempt.phoneHash,
+      created_at: attempt.now,
+    })
+    .returning({ id: bookingAttempts.id });
+  const byIp = eq(bookingAttempts.ip_hash, attempt.ipHash);
+  const byEmail = eq(bookingAttempts.email_hash, attempt.emailHash);
+  const byPhone = eq(bookingAttempts.phone_hash, attempt.phoneHash);
+  const [counts] = await db
+    .select({
+      byIp: sql<number>`count(*) filter (where ${byIp})`.mapWith(Number),
+      byEmail: sql<number>`count(*) filter (where ${byEmail})`.mapWith(Number),
+      byPhone: sql<number>`count(*) filter (where ${byPhone})`.mapWith(Number),
+    })
     .from(bookingAttempts)
-    .where(and(eq(bookingAttempts.ip_hash, attempt.ipHash), since));
-  const [byEmail] = attempt.emailHash
-    ? await db
-        .select({ n: count() })
-        .from(bookingAttempts)
-        .where(and(eq(bookingAttempts.email_hash, attempt.emailHash), since))
-    : [{ n: 0 }];
-  return { byIp: byIp?.n ?? 0, byEmail: byEmail?.n ?? 0 };
+    .where(and(gt(bookingAttempts.created_at, attempt.windowStart), or(byIp, byEmail, byPhone)));
+  return { id: row!.id, byIp: counts?.byIp ?? 0, byEmail: counts?.byEmail ?? 0, byPhone: counts?.byPhone ?? 0 };
+}
+
+/** Takes back an attempt that was refused for a limit: only attempts that went on to the booking count. */
+export async function forgetAttempt(db: DbOrTx, id: number) {
+  await db.delete(bookingAttempts).where(eq(bookingAttempts.id, id));
 }
 
 /**

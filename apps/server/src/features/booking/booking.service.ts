@@ -117,14 +117,50 @@ export async function slots(
 }
 
 /**
- * Books one appointment: the limits per IP and e-mail address (counted before
- * anything else, refused requests too), the honeypot, the centre's status,
- * the booking window and lead time; then, in one transaction under the
- * centre's booking lock, the open bookings of the e-mail address that day and
- * the slot itself (the shared booking rule), the customer, the appointment
- * (source 'customer'), the booking row, the audit row and the confirmation
- * mail. Two requests for the last place: the second waits for the lock, sees
- * the first one's appointment and is refused with SLOT_TAKEN (409).
+ * A phone number as one person's key: its digits, with a German +49 / 0049
+ * read as the leading 0, so '0171 1234567' and '+49 171 1234567' are the
+ * same person.
+ */
+export function phoneKey(phone: string): string {
+  const digits = phone.replace(/\D/g, '');
+  if (!digits) return phone.trim().toLowerCase();
+  const international = phone.trim().startsWith('+') ? `00${digits}` : digits;
+  return international.startsWith('0049') ? `0${international.slice(4)}` : international;
+}
+
+/**
+ * Books the attempt against the limits (decision 010): per person first (the
+ * e-mail address, the phone number), then the ceiling per connecting address,
+ * which only stops floods. An attempt refused here is taken back, so waiting
+ * customers do not extend their own or their neighbours' lock.
+ */
+async function countAttempt(deps: AppDeps, who: { ip: string; email: string; phone: string }, now: Date) {
+  const limits = deps.config.booking;
+  const counts = await repo.recordAttempt(deps.db, {
+    ipHash: sha256(`ip:${who.ip}`),
+    emailHash: sha256(`email:${who.email}`),
+    phoneHash: sha256(`phone:${phoneKey(who.phone)}`),
+    now,
+    windowStart: new Date(now.getTime() - HOUR),
+    purgeBefore: new Date(now.getTime() - 48 * HOUR),
+  });
+  const person = Math.max(counts.byEmail, counts.byPhone);
+  if (person > limits.maxPerPersonHour || counts.byIp > limits.maxPerIpHour) {
+    await repo.forgetAttempt(deps.db, counts.id);
+    throw new AppError(429, 'TOO_MANY_BOOKINGS', BOOKING_MSG.tooManyRequests);
+  }
+}
+
+/**
+ * Books one appointment: the honeypot, the centre's status, the booking
+ * window and lead time; then the attempt limits (only requests that got this
+ * far count: per e-mail address and phone number, and a far higher ceiling per
+ * connecting address); then, in one transaction under the centre's booking
+ * lock, the open bookings of the e-mail address that day and the slot itself
+ * (the shared booking rule), the customer, the appointment (source
+ * 'customer'), the booking row, the audit row and the confirmation mail. Two
+ * requests for the last place: the second waits for the lock, sees the first
+ * one's appointment and is refused with SLOT_TAKEN (409).
  */
 export async function book(
   deps: AppDeps,
@@ -136,16 +172,6 @@ export async function book(
   const limits = deps.config.booking;
   const centre = await centreOrThrow(deps.db, searchName);
   const email = body.email.toLowerCase();
-  const counts = await repo.recordAttempt(deps.db, {
-    ipHash: sha256(`ip:${client.ip}`),
-    emailHash: sha256(`email:${email}`),
-    now,
-    windowStart: new Date(now.getTime() - HOUR),
-    purgeBefore: new Date(now.getTime() - 48 * HOUR),
-  });
-  if (counts.byIp > limits.maxPerIpHour || counts.byEmail > limits.maxPerEmailHour) {
-    throw new AppError(429, 'TOO_MANY_BOOKINGS', BOOKING_MSG.tooManyRequests);
-  }
   if (body.website?.trim()) throw AppError.rule(BOOKING_MSG.refused, 'BOOKING_REFUSED');
   const w = bookingWindow(deps, centre, now);
   if (!w.open) throw AppError.rule(BOOKING_MSG.closed, 'BOOKING_CLOSED');
@@ -156,6 +182,7 @@ export async function book(
   if (start.getTime() < now.getTime() + limits.leadMinutes * 60_000) {
     throw AppError.field(422, 'time', bookingTooSoon(limits.leadMinutes), 'TOO_SOON');
   }
+  await countAttempt(deps, { ip: client.ip, email, phone: body.phone }, now);
 
   const token = randomBytes(32).toString('base64url');
   const tokenHash = sha256(token);
