@@ -500,11 +500,32 @@ export const BOOKING_MSG = {
   resultExpired: 'Dieser Ergebnis-Link ist abgelaufen. Bitte wenden Sie sich an das Zentrum.',
   resultLocked: 'Zu viele falsche Eingaben. Dieser Ergebnis-Link ist gesperrt; bitte wenden Sie sich an das Zentrum.',
   birthdayMismatch: 'Das Geburtsdatum stimmt nicht.',
+  monthInvalid: 'Bitte einen Monat im Format JJJJ-MM angeben.',
 } as const;
 
 export const bookingTooSoon = (minutes: number) =>
   `Online-Buchungen sind bis ${minutes} Minuten vor Terminbeginn möglich. Bitte wählen Sie eine spätere Uhrzeit.`;
 export const bookingTooFarAhead = (lastDate: string) =>
   `Online-Buchungen sind bis zum ${germanDate(lastDate)} möglich. Bitte wählen Sie einen früheren Tag.`;
+/** Why a day of the booking calendar cannot be chosen (rules/booking-days.ts). */
+export function bookingDayClosedText(
+  reason: 'past' | 'too_far' | 'holiday' | 'special_day' | 'weekday',
+  date: string,
+  lastDate: string,
+  weekday: string,
+): string {
+  switch (reason) {
+    case 'past':
+      return 'Dieser Tag ist vorbei.';
+    case 'too_far':
+      return `Online-Buchungen sind bis zum ${germanDate(lastDate)} möglich.`;
+    case 'holiday':
+      return `Am ${germanDate(date)} ist Feiertag, das Zentrum ist geschlossen.`;
+    case 'special_day':
+      return `Am ${germanDate(date)} ist das Zentrum geschlossen.`;
+    case 'weekday':
+      return `${weekday}s ist das Zentrum geschlossen.`;
+  }
+}
 export const bookingTooManyOpen = (n: number) =>
   `Mit dieser E-Mail-Adresse ${n === 1 ? 'ist für diesen Tag bereits ein Termin' : `sind für diesen Tag bereits ${n} Termine`} gebucht.`;

@@ -1,9 +1,10 @@
-import { and, asc, count, eq, gt, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, gte, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { appointments } from '../../db/schema/appointments';
 import { bookingAttempts, bookings, resultLinks } from '../../db/schema/booking';
 import { centres } from '../../db/schema/centres';
 import { customers } from '../../db/schema/customers';
+import { holidays, specialDays } from '../../db/schema/schedule';
 import { services } from '../../db/schema/services';
 
 const publicCentreColumns = {
@@ -48,6 +49,43 @@ export type BookingCentre = NonNullable<Awaited<ReturnType<typeof findCentreBySe
 export async function findCentre(db: DbOrTx, staffId: number) {
   const [row] = await db.select(publicCentreColumns).from(centres).where(eq(centres.id, staffId));
   return row;
+}
+
+/** The legal settings of a centre: what its generated imprint and privacy statement say. */
+export async function legalSettings(db: DbOrTx, staffId: number) {
+  const [row] = await db
+    .select({
+      prof_entity: centres.prof_entity,
+      inv_entity: centres.inv_entity,
+      inv_street: centres.inv_street,
+      inv_zip: centres.inv_zip,
+      inv_city: centres.inv_city,
+      prof_responsible: centres.prof_responsible,
+      prof_dataprotect: centres.prof_dataprotect,
+      handelsregister_nummer: centres.handelsregister_nummer,
+      handelsregister_ort: centres.handelsregister_ort,
+      UID: centres.UID,
+      profession_title: centres.profession_title,
+      profession_chamber: centres.profession_chamber,
+      profession_registration: centres.profession_registration,
+      profession_number: centres.profession_number,
+    })
+    .from(centres)
+    .where(eq(centres.id, staffId));
+  return row!;
+}
+
+/** The holidays and special days of a centre between two dates (a calendar month), in one query each. */
+export async function closedDaysInput(db: DbOrTx, staffId: number, from: string, to: string) {
+  const holidayRows = await db
+    .select({ date: holidays.date })
+    .from(holidays)
+    .where(and(eq(holidays.staff_id, staffId), gte(holidays.date, from), lte(holidays.date, to)));
+  const special = await db
+    .select()
+    .from(specialDays)
+    .where(and(eq(specialDays.staff_id, staffId), gte(specialDays.date, from), lte(specialDays.date, to)));
+  return { holidays: holidayRows.map((h) => h.date), specialDays: special };
 }
 
 export async function activeServices(db: DbOrTx, staffId: number) {

@@ -2,6 +2,8 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { type AccountStatus, isDeactivated } from '@tz/shared/account/account.contract';
 import type {
   Booking,
+  BookingDays,
+  BookingLegal,
   BookingPage,
   BookingSlots,
   bookingRequestSchema,
@@ -16,6 +18,7 @@ import {
 } from '@tz/shared/messages';
 import { displayCustomerAppointmentId } from '@tz/shared/rules/appointment-display';
 import { checkBooking } from '@tz/shared/rules/booking-check';
+import { closedDaysOfMonth, daysOfMonth } from '@tz/shared/rules/booking-days';
 import { freeSlots } from '@tz/shared/rules/free-slots';
 import { addDays, wallClockOf, zonedInstant } from '@tz/shared/rules/time-zone';
 import type { z } from 'zod';
@@ -28,8 +31,10 @@ import { findServiceOfCentre, insertAppointments } from '../appointments/appoint
 import { writeAudit } from '../audit/audit.repository';
 import { createCustomerRow } from '../customers/customers.service';
 import { checkInPath } from '../forms/forms.service';
+import { commercialRegister } from '../mail/mail-template';
 import { dayInput } from '../schedule/free-slots.service';
 import { lockCentreSlots } from '../schedule/schedule.repository';
+import { scheduleItems } from '../schedule/schedule.service';
 import * as repo from './booking.repository';
 import { bookingMail } from './booking-mail';
 
@@ -86,6 +91,66 @@ export async function page(deps: AppDeps, searchName: string, now: Date = clockN
     services: services.map((s) => ({ ...s, duration: Math.round(s.duration / 60) })),
     first_date: w.today,
     last_date: w.last,
+  };
+}
+
+/**
+ * The days of a month the calendar greys out, with the reason (closed
+ * weekday, holiday, special day without hours, over, beyond the window):
+ * the opening hours, and the month's holidays and special days, read once
+ * for the whole month.
+ */
+export async function closedDays(
+  deps: AppDeps,
+  searchName: string,
+  month: string,
+  now: Date = clockNow(),
+): Promise<BookingDays> {
+  const centre = await centreOrThrow(deps.db, searchName);
+  const w = bookingWindow(deps, centre, now);
+  if (!w.open) throw AppError.rule(BOOKING_MSG.closed, 'BOOKING_CLOSED');
+  const days = daysOfMonth(month);
+  const weekly = await scheduleItems(deps.db, centre.id);
+  const { holidays, specialDays } = await repo.closedDaysInput(deps.db, centre.id, days[0]!, days.at(-1)!);
+  return { month, closed: closedDaysOfMonth({ month, first: w.today, last: w.last, weekly, holidays, specialDays }) };
+}
+
+const filled = (v: string | null | undefined) => v?.trim() || null;
+
+/**
+ * What the generated imprint and privacy statement show: the centre's legal
+ * settings (also while its booking page is closed: the imprint is always
+ * owed) and this installation's retention times.
+ */
+export async function legal(deps: AppDeps, searchName: string): Promise<BookingLegal> {
+  const centre = await centreOrThrow(deps.db, searchName);
+  const l = await repo.legalSettings(deps.db, centre.id);
+  // The operator: its own name with the invoice address, else the centre itself with its address.
+  const entity = filled(l.prof_entity) ?? filled(l.inv_entity);
+  const withInvoiceAddress = entity && filled(l.inv_street);
+  const operator = withInvoiceAddress
+    ? { name: entity, street: filled(l.inv_street), zip: filled(l.inv_zip), city: filled(l.inv_city) }
+    : {
+        name: entity ?? centre.full_name,
+        street: filled([centre.tz_street, centre.tz_street_number].filter(Boolean).join(' ')),
+        zip: filled(centre.tz_zip),
+        city: filled(centre.tz_city),
+      };
+  return {
+    centre: publicCentre(centre),
+    operator,
+    responsible: filled(l.prof_responsible),
+    data_protection_officer: /^https?:\/\//i.test(l.prof_dataprotect?.trim() ?? '') ? null : filled(l.prof_dataprotect),
+    register: commercialRegister(l) || null,
+    vat_id: filled(l.UID),
+    profession: {
+      title: filled(l.profession_title),
+      chamber: filled(l.profession_chamber),
+      state: filled(l.profession_registration),
+      number: filled(l.profession_number),
+    },
+    retention_until: deps.config.retentionUntil,
+    result_link_days: deps.config.booking.resultLinkDays,
   };
 }
 
