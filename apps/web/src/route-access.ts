@@ -14,6 +14,8 @@ export const ROUTE_ACCESS: Record<RouteName, number | 'public'> = {
   booking: 'public',
   bookingCancel: 'public',
   bookingResult: 'public',
+  bookingImprint: 'public',
+  bookingPrivacy: 'public',
 
   // everyone logged in (role 30 and more powerful)
   home: ROLE.staff,

@@ -36,6 +36,8 @@ export const routes: RouteObject[] = [
   screen('booking', () => import('./features/booking/booking-page')),
   screen('bookingCancel', () => import('./features/booking/booking-cancel-page')),
   screen('bookingResult', () => import('./features/booking/booking-result-page')),
+  screen('bookingImprint', () => import('./features/booking/booking-imprint-page')),
+  screen('bookingPrivacy', () => import('./features/booking/booking-privacy-page')),
   {
     element: <RequireAuth />,
     errorElement: <RouteError />,

@@ -10,6 +10,9 @@ export const ROUTES = {
   booking: '/buchen/:search_name',
   bookingCancel: '/buchung/:token',
   bookingResult: '/ergebnis/:token',
+  // The centre's imprint and privacy statement, generated when it has no page of its own (issue 26).
+  bookingImprint: '/buchen/:search_name/impressum',
+  bookingPrivacy: '/buchen/:search_name/datenschutz',
   news: '/news',
   tracemedicsLink: '/tracemedics-link',
   users: '/staff/:id/users',

@@ -501,6 +501,11 @@ export const BOOKING_MSG = {
   resultLocked: 'Zu viele falsche Eingaben. Dieser Ergebnis-Link ist gesperrt; bitte wenden Sie sich an das Zentrum.',
   birthdayMismatch: 'Das Geburtsdatum stimmt nicht.',
   monthInvalid: 'Bitte einen Monat im Format JJJJ-MM angeben.',
+  privacyTitle: 'Datenschutzerklärung',
+  privacyRead: 'Datenschutzerklärung lesen',
+  ownLegalPage: 'Das Zentrum hat dafür eine eigene Seite:',
+  toBooking: 'Zur Terminbuchung',
+  requiredHint: 'Pflichtfelder sind mit * markiert.',
 } as const;
 
 export const bookingTooSoon = (minutes: number) =>
