@@ -151,14 +151,14 @@ test("a centre that requires it leads its users to the set-up first; an administ
   // The administrator resets it (a lost phone): asked first, then the staff member's session is over.
   await page.goto(`/staff/${centre}/users`);
   const row = page.getByRole('row').filter({ hasText: centres.logins.staff });
-  await row.getByRole('button', { name: '2FA zurücksetzen' }).click();
+  await row.getByRole('button', { name: 'Zwei-Faktor zurücksetzen' }).click();
   const dialog = page.getByRole('dialog', { name: 'Zwei-Faktor-Anmeldung zurücksetzen' });
   await dialog.getByRole('button', { name: 'Nein' }).click();
-  await expect(row.getByRole('button', { name: '2FA zurücksetzen' })).toBeVisible();
-  await row.getByRole('button', { name: '2FA zurücksetzen' }).click();
+  await expect(row.getByRole('button', { name: 'Zwei-Faktor zurücksetzen' })).toBeVisible();
+  await row.getByRole('button', { name: 'Zwei-Faktor zurücksetzen' }).click();
   await dialog.getByRole('button', { name: 'Ja, zurücksetzen' }).click();
   await expect(page.getByText(SECURITY_MSG.resetDone)).toBeVisible();
-  await expect(row.getByRole('button', { name: '2FA zurücksetzen' })).toHaveCount(0);
+  await expect(row.getByRole('button', { name: 'Zwei-Faktor zurücksetzen' })).toHaveCount(0);
 
   await staff.reload();
   await expect(staff).toHaveURL(/\/login$/);

@@ -41,7 +41,7 @@ export function TwoFactorResetButton({
     });
   return (
     <Button size="xs" variant="light" color="orange" onClick={ask} disabled={disabled} loading={reset.isPending}>
-      2FA zurücksetzen
+      Zwei-Faktor zurücksetzen
     </Button>
   );
 }
