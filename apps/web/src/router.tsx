@@ -93,6 +93,7 @@ export const routes: RouteObject[] = [
           screen('listTestcenters', () => import('./features/platform/test-centres-page')),
           screen('testcenter_user', () => import('./features/platform/test-centre-user-page')),
           screen('audit', () => import('./features/audit/audit-page')),
+          screen('myAccess', () => import('./features/security/my-access-page')),
           screen('adminExports', () => import('./features/exports/admin-exports-page')),
           { path: '*', lazy: async () => ({ Component: (await import('./ui/not-found-page')).default }) },
         ],

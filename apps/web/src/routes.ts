@@ -55,6 +55,8 @@ export const ROUTES = {
   adminExports: '/admin/export/',
   // The audit trail (issue 21); not in the spec's table.
   audit: '/audit',
+  // The user's own sign-in security (issue 30): second factor and sessions; not in the spec's table.
+  myAccess: '/my-access',
 } as const;
 
 export type RouteName = keyof typeof ROUTES;
