@@ -1,4 +1,5 @@
 import { MSG } from '@tz/shared/messages';
+import { openFromSidebar } from '../configuration-helpers';
 import { DEMO_PASSWORD, dismissNewsPrompt, expect, expectAccessible, loginAs, logout, signIn, test } from '../fixtures';
 
 test("the platform admin activates the demo's inactive centre and its new administrator logs in", async ({
@@ -37,4 +38,50 @@ test("the platform admin activates the demo's inactive centre and its new admini
   const nav = page.getByRole('navigation', { name: 'Hauptnavigation' });
   await expect(nav.getByRole('link', { name: 'Protokoll' })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Centerliste' })).toHaveCount(0);
+});
+
+test('the platform admin finds a centre among many by name, city or id and pages through the rest', async ({
+  page,
+  centres,
+}) => {
+  await signIn(page, centres.logins.platform);
+  const token = await page.evaluate(() => JSON.parse(localStorage.getItem('tz.session')!).login.token as string);
+  const headers = { authorization: `Bearer ${token}` };
+  const made: number[] = [];
+  for (let i = 1; i <= 52; i++) {
+    const res = await page.request.post('/api/platform/centres', {
+      headers,
+      data: {
+        full_name: `Praxis ${centres.tag} ${i}`,
+        city: i === 7 ? `Kleinstadt${centres.tag}` : 'Großstadt',
+        type: '1',
+      },
+    });
+    expect(res.ok()).toBe(true);
+    made.push(((await res.json()) as { id: number }).id);
+  }
+
+  await openFromSidebar(page, 'Centerliste');
+  const search = page.getByRole('textbox', { name: 'Zentrum suchen' });
+  const table = page.getByRole('table', { name: 'Testzentren' });
+  const rows = table.getByRole('row').filter({ has: page.getByRole('cell') });
+
+  // by name: 52 found, newest first, 50 on the first page
+  await search.fill(`praxis ${centres.tag}`);
+  await expect(page.getByText(`52 Zentren gefunden für „praxis ${centres.tag}“`)).toBeVisible();
+  await expect(rows).toHaveCount(50);
+  await expect(rows.first()).toContainText(`Praxis ${centres.tag} 52`);
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Seite 2' }).click();
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(1)).toContainText(`Praxis ${centres.tag} 1`);
+
+  // by city, and by id
+  await search.fill(`Kleinstadt${centres.tag}`);
+  await expect(page.getByText(/^1 Zentrum gefunden/)).toBeVisible();
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(`Praxis ${centres.tag} 7`);
+  await search.fill(String(made[20]));
+  await expect(rows.first().getByRole('cell').first()).toHaveText(String(made[20]));
+  await expect(rows.first()).toContainText(`Praxis ${centres.tag} 21`);
 });
