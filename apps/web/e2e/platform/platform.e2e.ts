@@ -1,6 +1,16 @@
 import { MSG } from '@tz/shared/messages';
 import { openFromSidebar } from '../configuration-helpers';
-import { DEMO_PASSWORD, dismissNewsPrompt, expect, expectAccessible, loginAs, logout, signIn, test } from '../fixtures';
+import {
+  apiAs,
+  DEMO_PASSWORD,
+  dismissNewsPrompt,
+  expect,
+  expectAccessible,
+  loginAs,
+  logout,
+  signIn,
+  test,
+} from '../fixtures';
 
 test("the platform admin activates the demo's inactive centre and its new administrator logs in", async ({
   page,
@@ -84,4 +94,51 @@ test('the platform admin finds a centre among many by name, city or id and pages
   await search.fill(String(made[20]));
   await expect(rows.first().getByRole('cell').first()).toHaveText(String(made[20]));
   await expect(rows.first()).toContainText(`Praxis ${centres.tag} 21`);
+});
+
+test("after 'ID übernehmen' the whole shell is that centre's, until the admin switches back", async ({
+  page,
+  centres,
+}) => {
+  const pharmacyId = (await apiAs(page.request, centres.logins.pharmacy)).staffId;
+  await signIn(page, centres.logins.platform);
+  const nav = page.getByRole('navigation', { name: 'Hauptnavigation' });
+  const footer = page.getByRole('contentinfo');
+  await expect(nav.getByRole('link', { name: 'Centerliste' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Dauerverordnungen' })).toHaveCount(0);
+  await expect(nav.getByRole('link', { name: 'PCR-Labore' })).toHaveCount(0);
+  const ownId = (await footer.getByText(/^Staff-ID \d+/).innerText()).match(/\d+/)![0];
+
+  const adopt = async (id: number) => {
+    await openFromSidebar(page, 'Centerliste');
+    await page.getByRole('textbox', { name: 'Zentrum suchen' }).fill(String(id));
+    const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: String(id), exact: true }) });
+    await row.getByRole('button', { name: /^ID übernehmen/ }).click();
+    await expect(page.getByText(MSG.idAdopted)).toBeVisible();
+    await expect(footer).toContainText(`Staff-ID ${id}`);
+  };
+
+  // the pharmacy: its prescriptions in the sidebar, and its data behind them
+  await adopt(pharmacyId);
+  await expect(nav.getByRole('link', { name: 'Dauerverordnungen' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'PCR-Labore' })).toHaveCount(0);
+  await openFromSidebar(page, 'Dauerverordnungen');
+  await expect(page.getByRole('article', { name: 'Verordnung Vogel, Ingrid' })).toBeVisible();
+  // a reload keeps the adopted centre
+  await page.reload();
+  await expect(nav.getByRole('link', { name: 'Dauerverordnungen' })).toBeVisible();
+  await expect(footer).toContainText(`Staff-ID ${pharmacyId}`);
+
+  // the test centre: its PCR labs (the seeded lab is in the sidebar), no prescriptions
+  await adopt(centres.test_centre_id);
+  await expect(nav.getByRole('link', { name: 'PCR-Labore' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Dauerverordnungen' })).toHaveCount(0);
+  await expectAccessible(page);
+
+  // back to the own centre
+  await footer.getByRole('button', { name: `Zurück zur eigenen ID ${ownId}` }).click();
+  await expect(footer).toContainText(`Staff-ID ${ownId}`);
+  await expect(footer.getByRole('button', { name: /Zurück zur eigenen ID/ })).toHaveCount(0);
+  await expect(nav.getByRole('link', { name: 'PCR-Labore' })).toHaveCount(0);
+  await expect(nav.getByRole('link', { name: 'Dauerverordnungen' })).toHaveCount(0);
 });

@@ -22,6 +22,7 @@ import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { useAuth, useSessionInfo } from '../auth/use-session';
 import { logoutAndReload } from '../features/auth/logout';
 import { NewsPrompt } from '../features/news/news-prompt';
+import { useSwitchWorkingCentre } from '../features/platform/working-centre';
 import { CameraScanModal } from '../features/search/camera-scan-modal';
 import { handleScan, useHandScanner } from '../features/search/use-hand-scanner';
 import { sidebarEntries } from './sidebar-entries';
@@ -33,6 +34,7 @@ export function AppLayout() {
   const info = useSessionInfo();
   const host = useHost();
   const location = useLocation();
+  const switchTo = useSwitchWorkingCentre();
   const entries = sidebarEntries({
     roleId: auth.role_id,
     staffId: auth.staffId,
@@ -101,7 +103,17 @@ export function AppLayout() {
           <NewsPrompt />
         </AppShell.Main>
         <AppShell.Footer px="md">
-          <Group h="100%" justify="flex-end">
+          <Group h="100%" justify="flex-end" gap="xs" wrap="nowrap">
+            {auth.staffId !== auth.bookly_staff_id && (
+              <>
+                <Text size="xs" truncate>
+                  Übernommene ID: {info.data?.centre.full_name ?? ''}
+                </Text>
+                <Button size="compact-xs" variant="light" onClick={() => switchTo(auth.bookly_staff_id)}>
+                  Zurück zur eigenen ID {auth.bookly_staff_id}
+                </Button>
+              </>
+            )}
             <Badge variant="light" color="gray">
               Staff-ID {auth.staffId} · v{APP_VERSION}
             </Badge>

@@ -9,5 +9,6 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps) {
     service.login(deps, { ...body, ip: req.ip, userAgent: req.headers['user-agent'] }),
   );
   registerEndpoint(app, deps, c.getSession, ({ auth }) => service.session(deps, auth));
+  registerEndpoint(app, deps, c.getCentreSession, ({ auth, params }) => service.session(deps, auth, params.staffId));
   registerEndpoint(app, deps, c.logout, ({ auth }) => service.logout(deps, auth));
 }

@@ -17,18 +17,17 @@ import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { useQueryClient } from '@tanstack/react-query';
 import { CENTRE_TYPES } from '@tz/shared/constants';
 import { MSG } from '@tz/shared/messages';
 import type { TestCentre } from '@tz/shared/platform/platform.contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../../api/client';
-import { sessionStore } from '../../auth/session-store';
 import { useAuth } from '../../auth/use-session';
 import { to } from '../../routes';
 import { applyServerErrors, labelsOf } from '../../ui/server-errors';
 import { useAdoptTestCentre, useCreateTestCentre, useSetTestCentreActive, useTestCentres } from './use-platform';
+import { useSwitchWorkingCentre } from './working-centre';
 
 const errorText = (e: unknown) => (e instanceof ApiError ? e.message : MSG.genericError);
 
@@ -42,7 +41,7 @@ export default function TestCentresPage() {
   const centres = useTestCentres({ q: q || undefined, page });
   const pages = centres.data ? Math.max(1, Math.ceil(centres.data.total / centres.data.page_size)) : 1;
   const auth = useAuth();
-  const qc = useQueryClient();
+  const switchTo = useSwitchWorkingCentre();
   const adoptCall = useAdoptTestCentre();
   const setActive = useSetTestCentreActive();
 
@@ -53,10 +52,7 @@ export default function TestCentresPage() {
       notifications.show({ color: 'red', title: MSG.errorTitle, message: errorText(e) });
       return;
     }
-    const s = sessionStore.get();
-    if (!s) return;
-    sessionStore.set({ ...s, workingStaffId: id });
-    void qc.invalidateQueries();
+    switchTo(id);
     notifications.show({ message: MSG.idAdopted, autoClose: 1000 });
   };
 
