@@ -142,3 +142,32 @@ test("after 'ID übernehmen' the whole shell is that centre's, until the admin s
   await expect(nav.getByRole('link', { name: 'PCR-Labore' })).toHaveCount(0);
   await expect(nav.getByRole('link', { name: 'Dauerverordnungen' })).toHaveCount(0);
 });
+
+test('the audit trail names a new centre’s type and who adopted its ID, in words', async ({ page, centres }) => {
+  await signIn(page, centres.logins.platform);
+  await openFromSidebar(page, 'Centerliste');
+  const name = `Apotheke ${centres.tag}`;
+  const form = page.getByRole('form', { name: 'Neues Zentrum anlegen' });
+  await form.getByRole('textbox', { name: 'Name' }).fill(name);
+  await form.getByRole('textbox', { name: 'Ort' }).fill('Kiel');
+  await form.getByRole('combobox', { name: 'Art' }).click();
+  await page.getByRole('option', { name: 'Apotheke' }).click();
+  await form.getByRole('button', { name: 'Zentrum anlegen' }).click();
+  await expect(page.getByText(MSG.centreCreated)).toBeVisible();
+  await page.getByRole('textbox', { name: 'Zentrum suchen' }).fill(name);
+  await page.getByRole('button', { name: `ID übernehmen: ${name}` }).click();
+  await expect(page.getByText(MSG.idAdopted)).toBeVisible();
+
+  await openFromSidebar(page, 'Protokoll');
+  await page.getByRole('combobox', { name: 'Zentrum' }).fill(centres.tag);
+  await page.getByRole('option', { name: new RegExp(name) }).click();
+  const table = page.getByRole('table', { name: 'Protokoll' });
+  await expect(table.getByRole('row').filter({ hasText: 'Zentrum angelegt' })).toContainText(
+    `Name: ${name}; Ort: Kiel; Art: Apotheke`,
+  );
+  const adopted = table.getByRole('row').filter({ hasText: 'ID übernommen von' });
+  await expect(adopted).toContainText(`(${centres.logins.platform})`);
+  await expect(adopted).not.toContainText('E-Mail:');
+  await expect(table).not.toContainText(/Art: \d/);
+  await expectAccessible(page);
+});

@@ -15,7 +15,7 @@ import { to } from '../../routes';
 import { formatDateTime } from '../../ui/format';
 import { CentreSelect } from '../platform/centre-select';
 import { useUsers } from '../users/use-users';
-import { useAuditText } from './audit-text';
+import { auditText as text } from './audit-text';
 import { downloadAudit, useAuditPage } from './use-audit';
 
 interface Filters {
@@ -57,7 +57,6 @@ export default function AuditPage() {
   // whose users the user filter offers: the chosen centre's (platform) or the own
   const usersOf = platform ? (filters.centre ? Number(filters.centre) : auth.staffId) : auth.staffId;
   const users = useUsers(usersOf);
-  const text = useAuditText(auth.staffId);
   const pages = list.data ? Math.max(1, Math.ceil(list.data.total / list.data.page_size)) : 1;
 
   const exportCsv = async () => {
