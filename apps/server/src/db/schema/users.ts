@@ -48,6 +48,8 @@ export const sessions = pgTable(
     revoked_at: timestamp('revoked_at', { withTimezone: true }),
     ip: text('ip'),
     user_agent: text('user_agent'),
+    /** 'Ignorieren' on the news prompt: not again in this login session, whatever the browser keeps. */
+    news_prompt_dismissed_at: timestamp('news_prompt_dismissed_at', { withTimezone: true }),
   },
   (t) => [index('sessions_user_idx').on(t.user_id)],
 );
