@@ -33,7 +33,7 @@ test('a pharmacy user creates a prescription with a usage and sees it in the mon
     'PZN',
     'Aktion',
   ]);
-  expect(await page.getByRole('main').innerText()).not.toMatch(/\b[a-z]+_[a-z_]+\b/);
+  expect(await page.getByRole('main').textContent()).not.toMatch(/\b[a-z]+_[a-z_]+\b/);
   await page.getByRole('button', { name: 'Speichern' }).click();
   await expect(page.getByText(PHARMA_MSG.usageSaved)).toBeVisible();
   await expect(page.getByRole('table', { name: 'Abgaben der Verordnung' })).toContainText('16.06.2026');

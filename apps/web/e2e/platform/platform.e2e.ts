@@ -107,7 +107,7 @@ test("after 'ID übernehmen' the whole shell is that centre's, until the admin s
   await expect(nav.getByRole('link', { name: 'Centerliste' })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Dauerverordnungen' })).toHaveCount(0);
   await expect(nav.getByRole('link', { name: 'PCR-Labore' })).toHaveCount(0);
-  const ownId = (await footer.getByText(/^Staff-ID \d+/).innerText()).match(/\d+/)![0];
+  const ownId = (await footer.getByText(/^Staff-ID \d+/).textContent())!.match(/\d+/)![0];
 
   const adopt = async (id: number) => {
     await openFromSidebar(page, 'Centerliste');
