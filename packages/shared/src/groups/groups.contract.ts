@@ -83,6 +83,7 @@ export const importPreviewSchema = z.object({
   aErrorsLines: z.array(z.number().int()),
   aEmptyLines: z.array(z.number().int()),
   aGeneralErrors: z.array(z.string()),
+  aRowErrors: z.array(z.object({ row: z.number().int(), error: z.string() })),
   iTotalErrors: z.number().int(),
 });
 
