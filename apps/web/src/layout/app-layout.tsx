@@ -24,7 +24,7 @@ import { logoutAndReload } from '../features/auth/logout';
 import { NewsPrompt } from '../features/news/news-prompt';
 import { CameraScanModal } from '../features/search/camera-scan-modal';
 import { handleScan, useHandScanner } from '../features/search/use-hand-scanner';
-import { sidebarEntries } from './sidebar-entries';
+import { activeEntry, sidebarEntries } from './sidebar-entries';
 import { useHost } from './use-host';
 
 export function AppLayout() {
@@ -41,6 +41,7 @@ export function AppLayout() {
     pcrSidebar: info.data?.centre.pcr_sidebar ?? false,
     host: host.data,
   });
+  const active = activeEntry(entries, location.pathname);
 
   // Confirmations (modals.openConfirmModal) belong to logged-in screens only, so the provider lives here,
   // and Modal with its dependencies stays out of the login screen's download.
@@ -88,9 +89,7 @@ export function AppLayout() {
                   component={Link}
                   to={e.href}
                   onClick={close}
-                  active={
-                    location.pathname === e.href || (e.href !== '/' && location.pathname.startsWith(`${e.href}/`))
-                  }
+                  active={e === active}
                 />
               ),
             )}
