@@ -153,7 +153,6 @@ export async function customersBornOn(db: DbOrTx, staffId: number, dates: string
     .orderBy(asc(customers.id));
 }
 
-const CHUNK = 1000;
 /** Rows per statement of the import's inserts (arrays bound as parameters, so no parameter limit applies). */
 const IMPORT_BATCH = 10_000;
 
@@ -254,14 +253,11 @@ export async function replaceInstitutionsOfCustomer(
 }
 
 export async function linkAppointments(db: DbOrTx, staffId: number, institutionId: number, appointmentIds: number[]) {
-  for (let i = 0; i < appointmentIds.length; i += CHUNK) {
-    await db
-      .insert(appointmentInstitutions)
-      .values(
-        appointmentIds
-          .slice(i, i + CHUNK)
-          .map((appointment_id) => ({ staff_id: staffId, appointment_id, institution_id: institutionId })),
-      );
+  for (let i = 0; i < appointmentIds.length; i += IMPORT_BATCH) {
+    await db.execute(sql`
+      insert into ${appointmentInstitutions} (staff_id, appointment_id, institution_id)
+      select ${staffId}::int, a, ${institutionId}::int
+      from unnest(${sql.param(appointmentIds.slice(i, i + IMPORT_BATCH))}::int[]) as a`);
   }
 }
 
