@@ -3,7 +3,7 @@ import { importedTotal, MSG } from '@tz/shared/messages';
 import { dateInZone } from '@tz/shared/rules/time-zone';
 import type { Browser, Page } from 'playwright-core';
 import { GROUP_CSV_ROWS, groupCsv, multipart } from './groups';
-import { summarise } from './measure';
+import { summarise, timeCalls } from './measure';
 import type { OperationResult } from './run';
 import { loginThroughUi, repeat } from './web';
 
@@ -112,6 +112,37 @@ export async function measureGroupPage(
         await waitUsable(page, GROUP_CSV_ROWS);
         return performance.now() - t;
       })),
+    });
+
+    // As a person goes there: from the group list, without loading the app again.
+    const listUrl = `${url}/customers/${centre.staffId}/InstitutionList`;
+    record({
+      operation: `web: 'Bearbeiten' in the group list → group of ${de(GROUP_CSV_ROWS)} usable`,
+      rows: GROUP_CSV_ROWS,
+      ...(await repeat(opts.opens, opts.warmup, async () => {
+        await page.goto(listUrl);
+        const link = page.getByRole('link', { name: `Bearbeiten: Web-Bench ${run} 10.000` });
+        await link.waitFor({ timeout: LONG_MS });
+        const t = performance.now();
+        await link.click();
+        await waitUsable(page, GROUP_CSV_ROWS);
+        return performance.now() - t;
+      })),
+    });
+
+    // The server's share: the page's request for the first 50 members in German order, and their count.
+    record({
+      operation: `api: group page, first 50 of ${de(GROUP_CSV_ROWS)} members (German order) + total`,
+      rows: GROUP_CSV_ROWS,
+      ...(await timeCalls(
+        async () =>
+          (
+            await fetch(`${url}/api/staff/${centre.staffId}/institutions/${groupId}?page=1&per_page=50`, {
+              headers: { authorization: `Bearer ${token}` },
+            })
+          ).ok,
+        { warmup: 3, iterations: 20 },
+      )),
     });
 
     const all = page
