@@ -60,19 +60,21 @@ export function GroupMembersTable({
             </Table.Th>
             <Table.Th visibleFrom="md">Nachname</Table.Th>
             <Table.Th visibleFrom="md">Vorname</Table.Th>
-            <Table.Th visibleFrom="md" w="22%">
+            <Table.Th visibleFrom="md" w="18%">
               Anschrift
             </Table.Th>
-            <Table.Th visibleFrom="md" w="22%">
+            <Table.Th visibleFrom="md" w="20%">
               E-Mail / Telefon
             </Table.Th>
             <Table.Th visibleFrom="md" w={104}>
               Geburtstag
             </Table.Th>
-            <Table.Th visibleFrom="md">Ausweisnummer</Table.Th>
+            <Table.Th visibleFrom="md" w={136}>
+              Ausweisnummer
+            </Table.Th>
             <Table.Th hiddenFrom="md">Kunde</Table.Th>
             <Table.Th hiddenFrom="md">Anschrift und Kontakt</Table.Th>
-            <Table.Th w={150}>Aktionen</Table.Th>
+            <Table.Th w={140}>Aktionen</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
