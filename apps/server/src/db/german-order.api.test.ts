@@ -7,7 +7,7 @@ import { rowsOf } from './rows';
 
 /**
  * Every list of names sorts as a German reader expects (issue 31): the SQL
- * collation `german` (migration 0022) on PGlite and PostgreSQL alike, and the
+ * collation `german` (migration 0024) on PGlite and PostgreSQL alike, and the
  * same order as Intl.Collator('de') in the browser.
  */
 const NAMES = [
