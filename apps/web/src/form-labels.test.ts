@@ -9,6 +9,7 @@ import { updateCustomer } from '@tz/shared/customers/customers.contract';
 import { requestExport } from '@tz/shared/exports/exports.contract';
 import { saveVaccinationData } from '@tz/shared/forms/forms.contract';
 import { saveOegdForm } from '@tz/shared/oegd/oegd.contract';
+import { createRx, createUsage } from '@tz/shared/pharma/pharma.contract';
 import { createTestCentreUser } from '@tz/shared/platform/platform.contract';
 import { sendReceiptCopy } from '@tz/shared/receipts/receipts.contract';
 import { createService } from '@tz/shared/services/services.contract';
@@ -23,6 +24,7 @@ import { CUSTOMER_LABELS } from './features/customers/customer-field-labels';
 import { EXPORT_REQUEST_LABELS } from './features/exports/exports-field-labels';
 import { VACCINATION_LABELS } from './features/forms/vaccination-field-labels';
 import { OEGD_LABELS } from './features/oegd/oegd-field-labels';
+import { RX_LABELS, USAGE_LABELS } from './features/pharma/pharma-field-labels';
 import { TEST_CENTRE_USER_LABELS } from './features/platform/platform-field-labels';
 import { SERVICE_LABELS } from './features/services/service-field-labels';
 import {
@@ -81,6 +83,8 @@ const FORMS: { form: string; labels: Record<string, string>; body: unknown; hidd
   { form: 'Pause planen', labels: { date: 'Pausieren ab' }, body: suspendAccount.body, hidden: ['staff_id'] },
   { form: 'Belegkopie', labels: { email: 'E-Mail-Adresse' }, body: sendReceiptCopy.body },
   { form: 'Monatsexport anfordern', labels: EXPORT_REQUEST_LABELS, body: requestExport.body },
+  { form: 'Verordnung', labels: RX_LABELS, body: createRx.body, hidden: ['staff_id'] },
+  { form: 'Abgabe', labels: USAGE_LABELS, body: createUsage.body, hidden: ['staff_id'] },
   // website: the honeypot, hidden from people
   { form: 'Termin online buchen', labels: BOOKING_LABELS, body: createBooking.body, hidden: ['website'] },
 ];
