@@ -66,6 +66,7 @@ test('a refused end date stays as typed with its reason, and Speichern refuses i
   await expect(page.getByText(MSG.invalidInput)).toBeVisible();
   await expect(end).toBeFocused();
   await expect(end).toHaveValue('10.06.2026');
+  await expect(end).toHaveAccessibleDescription(PHARMA_MSG.endBeforeStart);
 
   // A typed text that is no date stays as well, with its own reason.
   await end.fill('31.06.2026');
@@ -82,5 +83,18 @@ test('a refused end date stays as typed with its reason, and Speichern refuses i
   await expect(page.getByText(PHARMA_MSG.rxSaved)).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Verordnung bearbeiten' })).toBeVisible();
   await page.reload();
-  await expect(page.getByRole('textbox', { name: 'Ende der Leistung' })).toHaveValue('30.06.2026');
+  await expect(end).toHaveValue('30.06.2026');
+
+  // Picked in the calendar (days before the start cannot be picked), then cleared: saved as open.
+  await end.click();
+  await expect(page.getByRole('button', { name: '15 Juni 2026' })).toBeDisabled();
+  await page.getByRole('button', { name: '26 Juni 2026' }).click();
+  await expect(end).toHaveValue('26.06.2026');
+  await page.getByRole('button', { name: 'Ende löschen' }).click();
+  await expect(end).toHaveValue('');
+  await page.getByRole('button', { name: 'Speichern' }).click();
+  await expect(page.getByText(PHARMA_MSG.rxSaved)).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('textbox', { name: 'Beginn der Leistung' })).toHaveValue('16.06.2026');
+  await expect(end).toHaveValue('');
 });

@@ -33,13 +33,11 @@ describe('a typed date', () => {
     }
   });
 
-  it('half typed is no date yet, and its reason waits until the field is left', () => {
+  it('half typed is no date yet; its reason waits until the field is left and stays until it is changed', () => {
     const { value } = type('22.11.20');
     expect(value).toBe('22.11.20');
-    expect(visibleProblem(dateFieldProblem(value), value, { focused: true, touched: false })).toBeNull();
-    expect(visibleProblem(dateFieldProblem(value), value, { focused: false, touched: true })).toBe(
-      MSG.typedDateInvalid,
-    );
+    expect(visibleProblem(dateFieldProblem(value), value, { typing: true, touched: false })).toBeNull();
+    expect(visibleProblem(dateFieldProblem(value), value, { typing: false, touched: true })).toBe(MSG.typedDateInvalid);
   });
 });
 
@@ -60,7 +58,7 @@ describe('a date refused by a rule', () => {
 
   it('is shown as soon as another field makes it wrong, even if this one was never touched', () => {
     const problem = dateFieldProblem('2026-11-22', { min: '2026-11-27' });
-    expect(visibleProblem(problem, '2026-11-22', { focused: false, touched: false })).toBe(problem);
+    expect(visibleProblem(problem, '2026-11-22', { typing: false, touched: false })).toBe(problem);
   });
 
   it('ignores a rule whose own field holds no date yet', () => {
@@ -89,8 +87,8 @@ describe('a cleared field', () => {
     expect(dateFieldProblem(null)).toBeNull();
     expect(dateFieldProblem('')).toBeNull();
     expect(dateFieldProblem(null, { required: true })).toBe(MSG.dateRequired);
-    expect(visibleProblem(MSG.dateRequired, null, { focused: false, touched: false })).toBeNull();
-    expect(visibleProblem(MSG.dateRequired, null, { focused: false, touched: true })).toBe(MSG.dateRequired);
+    expect(visibleProblem(MSG.dateRequired, null, { typing: false, touched: false })).toBeNull();
+    expect(visibleProblem(MSG.dateRequired, null, { typing: false, touched: true })).toBe(MSG.dateRequired);
   });
 
   it('when the form resets it, shows the form’s value instead of the text typed before', () => {

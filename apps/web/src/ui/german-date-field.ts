@@ -105,15 +105,16 @@ export const dateTimeFieldProblem = (value: DateFieldValue | undefined, rules?: 
   fieldProblem(DATE_TIME, value, rules);
 
 /**
- * When the field shows its problem: not while the person is typing in it; a
- * typed or refused value as soon as they leave it (also when another field,
- * such as the start, makes it wrong); an empty required field once it was left.
+ * When the field shows its problem: not while the person is typing in it
+ * (changed since they last left it); a typed or refused value as soon as they
+ * leave it, until they change it again (also when another field, such as the
+ * start, makes it wrong); an empty required field once it was left.
  */
 export function visibleProblem(
   problem: string | null,
   value: DateFieldValue | undefined,
-  at: { focused: boolean; touched: boolean },
+  at: { typing: boolean; touched: boolean },
 ): string | null {
-  if (!problem || at.focused) return null;
+  if (!problem || at.typing) return null;
   return isEmpty(value) && !at.touched ? null : problem;
 }

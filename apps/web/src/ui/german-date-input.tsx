@@ -85,35 +85,38 @@ function DateTextInput({
   ...rest
 }: GermanDateInputProps & { kind: DateFieldKind }) {
   const [typed, setTyped] = useState('');
-  const [focused, setFocused] = useState(false);
+  const [typing, setTyping] = useState(false);
   const [touched, setTouched] = useState(false);
   const [opened, setOpened] = useState(false);
   const current = value === undefined || value === '' ? null : value;
   const text = shownText(kind, typed, current);
   const problem = fieldProblem(kind, current, { required, min, max, minMessage, maxMessage });
-  const shownError = error || visibleProblem(problem, current, { focused, touched }) || undefined;
+  const shownError = error || visibleProblem(problem, current, { typing, touched }) || undefined;
   const editable = !disabled && !readOnly;
   const day = current !== null && kind.isValue(current) ? kind.dayOf(current) : null;
   const dayOf = (v: DateFieldValue | undefined) => (v && kind.isValue(v) ? kind.dayOf(v) : undefined);
 
   const change = (next: string) => {
     setTyped(next);
+    setTyping(true);
     onChange(valueOfText(kind, next));
   };
   const pick = (picked: string | null) => {
     if (!picked) return;
     const next = kind.withDay(current, picked);
     setTyped(kind.format(next));
+    setTyping(false);
     setOpened(false);
     onChange(next);
   };
   const clear = () => {
     setTyped('');
+    setTyping(false);
     setTouched(true);
     onChange(null);
   };
   const leave = (e: FocusEvent<HTMLInputElement>) => {
-    setFocused(false);
+    setTyping(false);
     setTouched(true);
     setOpened(false);
     setTyped(textOnLeave(kind, text));
@@ -172,10 +175,7 @@ function DateTextInput({
           value={text}
           error={shownError}
           onChange={(e) => change(e.currentTarget.value)}
-          onFocus={(e) => {
-            setFocused(true);
-            onFocus?.(e);
-          }}
+          onFocus={onFocus}
           onBlur={leave}
           onClick={() => editable && setOpened(true)}
           onKeyDown={(e) => {
