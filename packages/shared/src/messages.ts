@@ -303,6 +303,7 @@ export const MSG = {
   typedDateInvalid: 'Bitte ein gültiges Datum im Format TT.MM.JJJJ angeben.',
   typedDateTimeInvalid: 'Bitte Datum und Uhrzeit im Format TT.MM.JJJJ HH:mm angeben.',
   dateRequired: 'Bitte ein Datum angeben.',
+  tillBeforeFrom: 'Das Bis-Datum darf nicht vor dem Von-Datum liegen.',
   dayIndexRange: 'Der Wochentag muss zwischen 1 (Sonntag) und 7 (Samstag) liegen.',
   twoBreaksOnly: 'Pro Tag sind höchstens zwei Pausen möglich.',
   maxSpecialDays: 'Es können höchstens fünf Tage auf einmal angelegt werden.',

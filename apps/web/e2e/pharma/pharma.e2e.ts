@@ -63,7 +63,9 @@ test('a refused end date stays as typed with its reason, and Speichern refuses i
   await expect(end).toHaveValue('10.06.2026');
   await expect(end).toHaveAccessibleDescription(PHARMA_MSG.endBeforeStart);
   await page.getByRole('button', { name: 'Speichern' }).click();
-  await expect(page.getByText(MSG.invalidInput)).toBeVisible();
+  await expect(
+    page.getByRole('alert').filter({ hasText: `Ende der Leistung: ${PHARMA_MSG.endBeforeStart}` }),
+  ).toBeVisible();
   await expect(end).toBeFocused();
   await expect(end).toHaveValue('10.06.2026');
   await expect(end).toHaveAccessibleDescription(PHARMA_MSG.endBeforeStart);

@@ -31,7 +31,7 @@ export type GermanDateInputProps = Omit<
 > &
   Omit<DateRules, 'required'> & {
     /** german-date-field.ts: the date, null for empty, or the text as typed when it is no date. */
-    value: DateFieldValue | undefined;
+    value?: DateFieldValue;
     onChange: (value: DateFieldValue) => void;
     /** An × that empties the field; its name for screen readers. */
     clearable?: boolean;

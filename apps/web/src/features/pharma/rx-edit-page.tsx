@@ -83,7 +83,8 @@ function RxForm({ staffId, rx }: { staffId: number; rx?: Rx }) {
     const refused = (['date', 'start', 'end'] as DateKey[]).find((k) => dateFieldProblem(form[k], rules[k]));
     if (refused) {
       inputs[refused].current?.focus();
-      notifications.show({ color: 'red', title: MSG.errorTitle, message: MSG.invalidInput });
+      const reason = `${RX_LABELS[refused]}: ${dateFieldProblem(form[refused], rules[refused])}`;
+      notifications.show({ color: 'red', title: MSG.errorTitle, message: reason });
       return;
     }
     const body: RxBody = {

@@ -90,7 +90,8 @@ function UsageForm({ staffId, rxId, usage }: { staffId: number; rxId: number; us
     const refused = (['date', 'handover_date'] as const).find((k) => dateFieldProblem(form[k], rules[k]));
     if (refused) {
       inputs[refused].current?.focus();
-      notifications.show({ color: 'red', title: MSG.errorTitle, message: MSG.invalidInput });
+      const reason = `${USAGE_LABELS[refused]}: ${dateFieldProblem(form[refused], rules[refused])}`;
+      notifications.show({ color: 'red', title: MSG.errorTitle, message: reason });
       return;
     }
     const body: UsageBody = { date: form.date, handover_date: form.handover_date || null, products: form.products };
