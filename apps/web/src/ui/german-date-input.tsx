@@ -1,4 +1,4 @@
-import { ActionIcon, Group, Popover, TextInput, type TextInputProps } from '@mantine/core';
+import { ActionIcon, Popover, TextInput, type TextInputProps } from '@mantine/core';
 import { DatePicker } from '@mantine/dates';
 import { type FocusEvent, type Ref, useState } from 'react';
 import {
@@ -59,7 +59,7 @@ function CalendarIcon() {
 /**
  * The one German date field of the app (decision 020): typed DD.MM.YYYY (also
  * 1.2.2027) or picked in the calendar (a click on the field or the calendar
- * symbol). A text that is no date, or a date the rules (min, max) refuse,
+ * symbol of an empty field). A text that is no date, or a date the rules (min, max) refuse,
  * stays exactly as typed and the reason shows at the field once it is left;
  * the form's value is that text, so nothing else can be saved in its place.
  * One Tab stop (the calendar symbol is for the mouse; the keyboard types).
@@ -123,35 +123,31 @@ function DateTextInput({
     onBlur?.(e);
   };
 
-  const showClear = clearable && editable && current !== null;
-  const rightSection = (
-    <Group gap={2} wrap="nowrap">
-      {showClear && (
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          size="sm"
-          aria-label={clearLabel}
-          onMouseDown={(e) => e.preventDefault()}
-          onClick={clear}
-        >
-          ×
-        </ActionIcon>
-      )}
-      {editable && (
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          size="sm"
-          tabIndex={-1}
-          aria-label="Kalender öffnen"
-          onMouseDown={(e) => e.preventDefault()}
-          onClick={() => setOpened((o) => !o)}
-        >
-          <CalendarIcon />
-        </ActionIcon>
-      )}
-    </Group>
+  // One symbol, as wide as Mantine's own: the × of a filled clearable field, else the calendar
+  // (a click into the field opens the calendar too).
+  const rightSection = !editable ? undefined : clearable && current !== null ? (
+    <ActionIcon
+      variant="subtle"
+      color="gray"
+      size="sm"
+      aria-label={clearLabel}
+      onMouseDown={(e) => e.preventDefault()}
+      onClick={clear}
+    >
+      ×
+    </ActionIcon>
+  ) : (
+    <ActionIcon
+      variant="subtle"
+      color="gray"
+      size="sm"
+      tabIndex={-1}
+      aria-label="Kalender öffnen"
+      onMouseDown={(e) => e.preventDefault()}
+      onClick={() => setOpened((o) => !o)}
+    >
+      <CalendarIcon />
+    </ActionIcon>
   );
 
   return (
@@ -182,8 +178,7 @@ function DateTextInput({
             if (e.key === 'Escape') setOpened(false);
             if (e.key === 'ArrowDown' && e.altKey) setOpened(true);
           }}
-          rightSection={editable ? rightSection : undefined}
-          rightSectionWidth={showClear ? 60 : 34}
+          rightSection={rightSection}
           rightSectionPointerEvents="all"
         />
       </Popover.Target>

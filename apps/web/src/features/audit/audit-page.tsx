@@ -113,7 +113,7 @@ export default function AuditPage() {
           clearLabel="Von-Datum löschen"
           value={filters.from}
           onChange={(v) => set({ from: v })}
-          w={170}
+          w={150}
         />
         <GermanDateInput
           label="Bis"
@@ -122,7 +122,7 @@ export default function AuditPage() {
           {...tillRules}
           value={filters.till}
           onChange={(v) => set({ till: v })}
-          w={170}
+          w={150}
         />
         <Select
           label="Benutzer"

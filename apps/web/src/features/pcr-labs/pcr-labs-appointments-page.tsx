@@ -45,8 +45,8 @@ export default function PcrLabsAppointmentsPage() {
   return (
     <Stack>
       <Group align="end">
-        <GermanDateInput label="Von" required value={from} onChange={setFrom} w={170} />
-        <GermanDateInput label="Bis" {...untilRules} value={until} onChange={setUntil} w={170} />
+        <GermanDateInput label="Von" required value={from} onChange={setFrom} w={150} />
+        <GermanDateInput label="Bis" {...untilRules} value={until} onChange={setUntil} w={150} />
       </Group>
       {list.isError && <Text c="red">{serverMessage(list.error)}</Text>}
       {list.isLoading && <Loader aria-label="PCR-Termine werden geladen" />}
