@@ -435,7 +435,7 @@ async function auditUpdate(
   before: NonNullable<Awaited<ReturnType<typeof repo.findAppointmentForUpdate>>>,
   after: { start: Date; service: Service; body: AppointmentUpdate; created: number[]; cancelled: number[] },
 ) {
-  const entry = { staff_id: staffId, user_id: auth.userId, entity: 'appointment' };
+  const entry = { staff_id: staffId, user_id: auth.userId, entity: 'appointment' as const };
   if (before.status !== after.body.status) {
     await writeAudit(tx, {
       ...entry,

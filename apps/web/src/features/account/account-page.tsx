@@ -10,6 +10,7 @@ import { ApiError } from '../../api/client';
 import { dateFieldProblem } from '../../ui/german-date-field';
 import { GermanDateInput } from '../../ui/german-date-input';
 import { labelsOf, summariseServerError } from '../../ui/server-errors';
+import { CentreTwoFactorCard } from '../security/centre-two-factor-card';
 import { useAccountStatus, useRemoveSuspension, useSetStatus, useSuspend } from './use-account';
 
 const errorText = (e: unknown) => (e instanceof ApiError ? e.message : MSG.genericError);
@@ -188,6 +189,7 @@ export default function AccountPage() {
           </Card>
         </>
       )}
+      <CentreTwoFactorCard staffId={staffId} />
       <Alert color="blue" title="Grundgebühr">
         {MSG.baseFeeNote}
       </Alert>
