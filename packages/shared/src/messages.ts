@@ -299,6 +299,11 @@ export const MSG = {
   saveDays: 'Tage speichern',
   timeFormat: 'Bitte Uhrzeiten im Format HH:MM angeben.',
   dateFormat: 'Bitte ein gültiges Datum angeben.',
+  /** The shared German date fields (apps/web ui/german-date-input.tsx): a typed text that is no date. */
+  typedDateInvalid: 'Bitte ein gültiges Datum im Format TT.MM.JJJJ angeben.',
+  typedDateTimeInvalid: 'Bitte Datum und Uhrzeit im Format TT.MM.JJJJ HH:mm angeben.',
+  dateRequired: 'Bitte ein Datum angeben.',
+  tillBeforeFrom: 'Das Bis-Datum darf nicht vor dem Von-Datum liegen.',
   dayIndexRange: 'Der Wochentag muss zwischen 1 (Sonntag) und 7 (Samstag) liegen.',
   twoBreaksOnly: 'Pro Tag sind höchstens zwei Pausen möglich.',
   maxSpecialDays: 'Es können höchstens fünf Tage auf einmal angelegt werden.',
@@ -384,6 +389,9 @@ export const MSG = {
 
 export type MessageKey = keyof typeof MSG;
 
+/** A date field's earliest and latest day (DD.MM.YYYY), where the form names no reason of its own. */
+export const dateNotBefore = (day: string) => `Das Datum darf nicht vor dem ${day} liegen.`;
+export const dateNotAfter = (day: string) => `Das Datum darf nicht nach dem ${day} liegen.`;
 export const searchHeading = (query: string) => `Suche nach: "${query}"`;
 /** A camera error without its own text: named as the browser names it. */
 export const cameraOtherError = (name: string) => `Die Kamera konnte nicht gestartet werden (${name}).`;

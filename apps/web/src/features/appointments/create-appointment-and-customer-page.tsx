@@ -1,7 +1,6 @@
 import { Alert, Button, Checkbox, Divider, Group, Stack, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { parseGermanDate } from '@tz/shared/rules/german-date';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../../auth/use-session';
@@ -86,7 +85,7 @@ export default function CreateAppointmentAndCustomerPage() {
       );
       // The list on the new appointment's day, its row highlighted.
       navigate(to('appointments'), {
-        state: createdState({ appointment_id: created.appointment_id, date: parseGermanDate(v.date)! }),
+        state: createdState({ appointment_id: created.appointment_id, date: v.date! }),
       });
     } catch (e) {
       setError(createErrorText(e, applyServerErrors(form, e, labelsOf(LABELS)).text));
