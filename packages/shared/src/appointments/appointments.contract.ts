@@ -182,8 +182,9 @@ export const countAppointments = endpoint({
  * first): the `limit` rows that start with up to `lead` rows before `at`,
  * followed by the rows from `at` on. `offset` is the place of the first of
  * them in the whole list (the rows the query orders before it), so the screen
- * can leave room for the earlier rows and load them only when scrolled to.
- * When every row lies before `at`, the page holds the last rows.
+ * can leave room for the earlier rows and load them only when scrolled to;
+ * `has_more` tells whether rows follow the page. When every row lies before
+ * `at`, the page holds the last rows.
  */
 export const appointmentPageAtQuerySchema = refineRange(
   z
@@ -202,6 +203,7 @@ export type AppointmentPageAtQuery = z.infer<typeof appointmentPageAtQuerySchema
 
 export const appointmentPageAtSchema = z.object({
   offset: z.number().int().min(0),
+  has_more: z.boolean(),
   rows: z.array(appointmentSchema),
 });
 export type AppointmentPageAt = z.infer<typeof appointmentPageAtSchema>;

@@ -363,31 +363,39 @@ describe('appointments list', () => {
           payload: { ...dayRange(P), at: berlin(P, time).toISOString(), ...extra },
         });
         expect(res.statusCode, res.body).toBe(200);
-        const body = res.json() as { offset: number; rows: { appointment_id: number }[] };
-        return { offset: body.offset, ids: body.rows.map((r) => r.appointment_id) };
+        const body = res.json() as { offset: number; has_more: boolean; rows: { appointment_id: number }[] };
+        return { offset: body.offset, ids: body.rows.map((r) => r.appointment_id), more: body.has_more };
       };
 
-      it('answers the rows from the moment with their place in the list: the rows ordered before them', async () => {
+      it('answers the rows from the moment with their place in the list (the rows ordered before them) and whether more follow', async () => {
         // 08:00, 08:00 | 09:00 | 10:00, 10:00: two rows lie before 09:00.
-        expect(await pageAt('09:00', { limit: 2 })).toEqual({ offset: 2, ids: pagedIds.slice(2, 4) });
-        expect(await pageAt('09:30', { limit: 2 })).toEqual({ offset: 3, ids: pagedIds.slice(3, 5) });
-        expect(await pageAt('07:00', { limit: 3 })).toEqual({ offset: 0, ids: pagedIds.slice(0, 3) });
+        expect(await pageAt('09:00', { limit: 2 })).toEqual({ offset: 2, ids: pagedIds.slice(2, 4), more: true });
+        expect(await pageAt('09:30', { limit: 2 })).toEqual({ offset: 3, ids: pagedIds.slice(3, 5), more: false });
+        expect(await pageAt('07:00', { limit: 3 })).toEqual({ offset: 0, ids: pagedIds.slice(0, 3), more: true });
       });
 
       it('starts `lead` rows earlier, as far as there are any', async () => {
-        expect(await pageAt('09:00', { limit: 2, lead: 1 })).toEqual({ offset: 1, ids: pagedIds.slice(1, 3) });
-        expect(await pageAt('09:00', { limit: 4, lead: 3 })).toEqual({ offset: 0, ids: pagedIds.slice(0, 4) });
+        expect(await pageAt('09:00', { limit: 2, lead: 1 })).toEqual({
+          offset: 1,
+          ids: pagedIds.slice(1, 3),
+          more: true,
+        });
+        expect(await pageAt('09:00', { limit: 4, lead: 3 })).toEqual({
+          offset: 0,
+          ids: pagedIds.slice(0, 4),
+          more: true,
+        });
       });
 
       it('fills the page with earlier rows when the list ends after the moment, up to all of them', async () => {
-        expect(await pageAt('10:30', { limit: 2 })).toEqual({ offset: 3, ids: pagedIds.slice(3, 5) });
-        expect(await pageAt('10:00', { limit: 3 })).toEqual({ offset: 2, ids: pagedIds.slice(2, 5) });
-        expect(await pageAt('23:00', { limit: 10, lead: 1 })).toEqual({ offset: 0, ids: pagedIds });
+        expect(await pageAt('10:30', { limit: 2 })).toEqual({ offset: 3, ids: pagedIds.slice(3, 5), more: false });
+        expect(await pageAt('10:00', { limit: 3 })).toEqual({ offset: 2, ids: pagedIds.slice(2, 5), more: false });
+        expect(await pageAt('23:00', { limit: 10, lead: 1 })).toEqual({ offset: 0, ids: pagedIds, more: false });
       });
 
       it('counts only the rows the filters keep, and answers an empty list as offset 0', async () => {
-        expect(await pageAt('09:00', { limit: 2, status: 'cancelled' })).toEqual({ offset: 0, ids: [] });
-        expect(await pageAt('09:00', { limit: 2, service_id: s2 })).toEqual({ offset: 0, ids: [] });
+        expect(await pageAt('09:00', { limit: 2, status: 'cancelled' })).toEqual({ offset: 0, ids: [], more: false });
+        expect(await pageAt('09:00', { limit: 2, service_id: s2 })).toEqual({ offset: 0, ids: [], more: false });
       });
 
       it("answers the rows as the list does (the database's JSON), and refuses a lead that fills the page", async () => {
@@ -398,7 +406,7 @@ describe('appointments list', () => {
           payload: { ...dayRange(P), at: berlin(P, '09:00').toISOString(), limit: 2, lead: 1 },
         });
         const typed = await service.list(t.deps, own.centre.id, dayRange(P));
-        expect(res.json()).toEqual({ offset: 1, rows: JSON.parse(JSON.stringify(typed.slice(1, 3))) });
+        expect(res.json()).toEqual({ offset: 1, has_more: true, rows: JSON.parse(JSON.stringify(typed.slice(1, 3))) });
         for (const extra of [{ limit: 2, lead: 2 }, { limit: 2, at: 'jetzt' }, { lead: 1 }]) {
           const bad = await t.app.inject({
             method: 'POST',

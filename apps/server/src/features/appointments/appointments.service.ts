@@ -36,7 +36,8 @@ export const listJson = (deps: AppDeps, staffId: number, q: AppointmentListQuery
  * The page of the list that contains `at` (the screen's 'now'), as JSON text
  * built by the database: up to `lead` rows before `at`, then the rows from
  * `at` on, `limit` in all; when fewer than that follow, more rows before fill
- * the page. `offset` is the number of rows the list orders before the page.
+ * the page. `offset` is the number of rows the list orders before the page,
+ * `has_more` whether rows follow it.
  * Count and rows are read in one snapshot, so they agree.
  */
 export function listAtJson(deps: AppDeps, staffId: number, q: AppointmentPageAtQuery): Promise<string> {
@@ -47,7 +48,8 @@ export function listAtJson(deps: AppDeps, staffId: number, q: AppointmentPageAtQ
     const counted = await repo.countAround(tx, staffId, filters, instant);
     const { before, from } = pageAround(counted, limit, lead);
     const rows = await repo.rowsAroundJson(tx, staffId, filters, instant, { before, from });
-    return `{"offset":${counted.before - before},"rows":${rows}}`;
+    const hasMore = counted.total - counted.before > from;
+    return `{"offset":${counted.before - before},"has_more":${hasMore},"rows":${rows}}`;
   });
 }
 

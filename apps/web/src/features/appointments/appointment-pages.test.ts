@@ -26,6 +26,12 @@ describe('keyset paging of the appointments list', () => {
     });
   });
 
+  it('stops after the page around now when the server says no rows follow it, full or not', () => {
+    const rows = [row(7, 0), row(3, 5), row(9, 5)];
+    expect(nextPageParam({ offset: 40, rows, hasMore: false }, 3)).toBeUndefined();
+    expect(nextPageParam({ offset: 40, rows, hasMore: true }, 3)).toMatchObject({ kind: 'after', offset: 43 });
+  });
+
   it('stops after a page shorter than the page size, and after an empty page', () => {
     expect(nextPageParam({ offset: 0, rows: [row(1, 0), row(2, 1)] }, 3)).toBeUndefined();
     expect(nextPageParam({ offset: 0, rows: [] }, 3)).toBeUndefined();

@@ -37,10 +37,15 @@ export type PageParam =
   | { kind: 'after'; cursor: PageCursor; offset: number }
   | { kind: 'before'; cursor: PageCursor; offset: number };
 
-/** One loaded page: its rows and the place of the first of them in the whole list. */
+/**
+ * One loaded page: its rows and the place of the first of them in the whole
+ * list; `hasMore` where the server said whether rows follow (the page around
+ * 'now'), else the page's length tells.
+ */
 export interface AppointmentPage {
   offset: number;
   rows: Appointment[];
+  hasMore?: boolean;
 }
 
 /** The list's pages as TanStack Query keeps them. */
@@ -57,11 +62,11 @@ const cursorOf = (a: Pick<Appointment, 'start_date' | 'appointment_id'>): PageCu
  * (one more request, never a missing row).
  */
 export function nextPageParam(
-  lastPage: { offset: number; rows: Pick<Appointment, 'start_date' | 'appointment_id'>[] },
+  lastPage: { offset: number; rows: Pick<Appointment, 'start_date' | 'appointment_id'>[]; hasMore?: boolean },
   pageSize: number,
 ): PageParam | undefined {
   const last = lastPage.rows.at(-1);
-  if (!last || lastPage.rows.length < pageSize) return undefined;
+  if (!last || lastPage.hasMore === false || lastPage.rows.length < pageSize) return undefined;
   return { kind: 'after', cursor: cursorOf(last), offset: lastPage.offset + lastPage.rows.length };
 }
 

@@ -83,6 +83,7 @@ export default function AppointmentsPage() {
   // Counts every scroll request ever made, so a new one never repeats the number of a handled one.
   const scrollSeq = useRef(0);
   const listHandle = useRef<VirtualListHandle>(null);
+  const toolbarRef = useRef<HTMLDivElement>(null);
   const [view, setViewState] = useState<AppointmentView>(() => readView(globalThis.localStorage, auth.id));
   const setView = (v: AppointmentView) => {
     if (v === view) return;
@@ -204,19 +205,6 @@ export default function AppointmentsPage() {
           )}
         </Group>
         <Group gap="xs">
-          <Group gap={4} role="group" aria-label="Ansicht">
-            {APPOINTMENT_VIEWS.map((v) => (
-              <Button
-                key={v}
-                size="sm"
-                variant={view === v ? 'filled' : 'default'}
-                aria-pressed={view === v}
-                onClick={() => setView(v)}
-              >
-                {VIEW_LABELS[v]}
-              </Button>
-            ))}
-          </Group>
           <Button variant="default" onClick={reload} loading={list.isFetching && !list.isFetchingNextPage}>
             Neu laden
           </Button>
@@ -248,60 +236,89 @@ export default function AppointmentsPage() {
         </Alert>
       )}
 
-      <Group align="center" gap="sm" wrap="wrap">
-        <Group gap={6} wrap="nowrap">
-          <Text component="label" htmlFor={RANGE_FIELD_ID} size="sm" fw={500}>
-            Zeitraum
-          </Text>
-          <DatePickerInput
-            id={RANGE_FIELD_ID}
-            type="range"
-            allowSingleDateInRange
-            valueFormat="DD.MM.YYYY"
-            ariaLabels={CALENDAR_LABELS}
-            value={picked}
-            onChange={([from, to]) => {
-              setPicked([from, to]);
-              if (from && to) {
-                setRangeState({ from, to });
-                setJump(null);
-                setOpenAt(null);
-                showFromStart();
-              }
-            }}
-            miw={214}
-          />
-        </Group>
-        <Group gap={4} role="group" aria-label="Zeitraum-Vorauswahl">
-          {PRESETS.map((p) => (
-            <Button
-              key={p}
-              size="sm"
-              variant={preset === p ? 'filled' : 'default'}
-              aria-pressed={preset === p}
-              onClick={() => setRange(presetRange(p), p === 'fromNow' ? { kind: 'now', nowMs: Date.now() } : null)}
-            >
-              {PRESET_LABELS[p]}
+      {/* Range, filters and view stay under the header while the rows scroll, so switching the view
+          or the day never means scrolling away from the row in view. */}
+      <Stack
+        ref={toolbarRef}
+        data-list-toolbar
+        gap="sm"
+        py={6}
+        style={{
+          position: 'sticky',
+          top: 'var(--app-shell-header-offset, 60px)',
+          zIndex: 4,
+          background: 'var(--mantine-color-body)',
+        }}
+      >
+        <Group align="center" gap="sm" wrap="wrap">
+          <Group gap={6} wrap="nowrap">
+            <Text component="label" htmlFor={RANGE_FIELD_ID} size="sm" fw={500}>
+              Zeitraum
+            </Text>
+            <DatePickerInput
+              id={RANGE_FIELD_ID}
+              type="range"
+              allowSingleDateInRange
+              valueFormat="DD.MM.YYYY"
+              ariaLabels={CALENDAR_LABELS}
+              value={picked}
+              onChange={([from, to]) => {
+                setPicked([from, to]);
+                if (from && to) {
+                  setRangeState({ from, to });
+                  setJump(null);
+                  setOpenAt(null);
+                  showFromStart();
+                }
+              }}
+              miw={214}
+            />
+          </Group>
+          <Group gap={4} role="group" aria-label="Zeitraum-Vorauswahl">
+            {PRESETS.map((p) => (
+              <Button
+                key={p}
+                size="sm"
+                variant={preset === p ? 'filled' : 'default'}
+                aria-pressed={preset === p}
+                onClick={() => setRange(presetRange(p), p === 'fromNow' ? { kind: 'now', nowMs: Date.now() } : null)}
+              >
+                {PRESET_LABELS[p]}
+              </Button>
+            ))}
+          </Group>
+          {includesNow && (
+            <Button size="sm" variant="light" onClick={jumpToNow} title="Zum ersten Termin ab jetzt springen">
+              Jetzt
             </Button>
-          ))}
+          )}
+          <AppointmentFilterLine
+            value={filters}
+            onChange={setFilters}
+            fields={fields}
+            open={filtersOpen}
+            onToggle={() => setFiltersOpen((o) => !o)}
+            panelId={FILTER_PANEL_ID}
+          />
+          <Group gap={4} role="group" aria-label="Ansicht" ml="auto" wrap="nowrap">
+            {APPOINTMENT_VIEWS.map((v) => (
+              <Button
+                key={v}
+                size="sm"
+                px="sm"
+                variant={view === v ? 'filled' : 'default'}
+                aria-pressed={view === v}
+                onClick={() => setView(v)}
+              >
+                {VIEW_LABELS[v]}
+              </Button>
+            ))}
+          </Group>
         </Group>
-        {includesNow && (
-          <Button size="sm" variant="light" onClick={jumpToNow} title="Zum ersten Termin ab jetzt springen">
-            Jetzt
-          </Button>
+        {filtersOpen && (
+          <AppointmentFilterPanel id={FILTER_PANEL_ID} value={filters} onChange={setFilters} fields={fields} />
         )}
-        <AppointmentFilterLine
-          value={filters}
-          onChange={setFilters}
-          fields={fields}
-          open={filtersOpen}
-          onToggle={() => setFiltersOpen((o) => !o)}
-          panelId={FILTER_PANEL_ID}
-        />
-      </Group>
-      {filtersOpen && (
-        <AppointmentFilterPanel id={FILTER_PANEL_ID} value={filters} onChange={setFilters} fields={fields} />
-      )}
+      </Stack>
 
       {list.error && (
         <Alert color="red" role="alert" title={MSG.genericError} styles={READABLE_TITLE}>
@@ -318,6 +335,7 @@ export default function AppointmentsPage() {
           {list.isFetchingPreviousPage && <Loader size="sm" aria-label="Frühere Termine werden geladen" />}
           <VirtualAppointmentList
             handle={listHandle}
+            toolbar={toolbarRef}
             rows={rows}
             firstOffset={firstOffset}
             ctx={rowContext}
@@ -328,7 +346,8 @@ export default function AppointmentsPage() {
             // Not again after a failed page: the error shows above, 'Neu laden' starts over.
             canLoadMore={list.hasNextPage && !list.isFetching && !list.isFetchNextPageError}
             onLoadMore={() => void list.fetchNextPage()}
-            canLoadEarlier={list.hasPreviousPage && !list.isFetching && !list.isFetchPreviousPageError}
+            // Not while a jump is on its way (the rows passed are not the user's).
+            canLoadEarlier={list.hasPreviousPage && !list.isFetching && !list.isFetchPreviousPageError && jump === null}
             onLoadEarlier={() => void list.fetchPreviousPage()}
           />
           {list.isFetchingNextPage && <Loader size="sm" aria-label="Weitere Termine werden geladen" />}

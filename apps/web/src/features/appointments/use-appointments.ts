@@ -52,7 +52,11 @@ const keys = appointmentKeys;
 async function fetchPage(staffId: number, body: ListBody, param: PageParam): Promise<AppointmentPage> {
   const limit = APPOINTMENT_PAGE_SIZE;
   if (param.kind === 'at') {
-    return api(listAppointmentsAt, { params: { staffId }, body: { ...body, at: param.at, limit, lead: PAGE_AT_LEAD } });
+    const page = await api(listAppointmentsAt, {
+      params: { staffId },
+      body: { ...body, at: param.at, limit, lead: PAGE_AT_LEAD },
+    });
+    return { offset: page.offset, rows: page.rows, hasMore: page.has_more };
   }
   const cursor =
     param.kind === 'after' ? { after: param.cursor } : param.kind === 'before' ? { before: param.cursor } : {};

@@ -3,6 +3,7 @@ import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import type { Appointment } from '@tz/shared/appointments/appointments.contract';
 import {
   type Ref,
+  type RefObject,
   useCallback,
   useEffect,
   useImperativeHandle,
@@ -32,8 +33,11 @@ export interface VirtualListHandle {
 /** The floating add button (56 px, 24 px from the right edge) and a margin: the rows end left of it. */
 const FAB_GUTTER = 72;
 
-/** Space kept free under the fixed header and above the footer when a row is brought into view. */
-const SCROLL_PADDING = { start: 72, end: 56 };
+/** The app's fixed header (AppShell header height). */
+const HEADER_HEIGHT = 60;
+
+/** Space kept free above the footer when a row is brought into view, and under the sticky parts above. */
+const SCROLL_PADDING = { start: 8, end: 56 };
 
 /** The height of a day heading, in the list and stuck under the header. */
 export const DAY_HEADING_HEIGHT = 32;
@@ -43,9 +47,6 @@ const SETTLE_FRAMES = 40;
 
 /** What a person does to take over the page from a settling scroll. */
 export const USER_INPUT = ['pointerdown', 'keydown', 'wheel', 'touchstart'] as const;
-
-/** The bottom of the app's fixed header: rows above it are hidden. */
-const headerBottom = () => document.querySelector('header')?.getBoundingClientRect().bottom ?? 0;
 
 /**
  * Only the rows in view are rendered, so a whole day of a large centre (or
@@ -68,6 +69,7 @@ export function VirtualAppointmentList({
   onLoadMore,
   canLoadEarlier,
   onLoadEarlier,
+  toolbar,
   handle,
 }: {
   rows: Appointment[];
@@ -81,13 +83,28 @@ export function VirtualAppointmentList({
   onLoadMore: () => void;
   canLoadEarlier: boolean;
   onLoadEarlier: () => void;
+  /** The page's sticky bar above the list (range, filters, view): rows under it are hidden. */
+  toolbar?: RefObject<HTMLElement | null>;
   handle?: Ref<VirtualListHandle>;
 }) {
   const listRef = useRef<HTMLUListElement>(null);
   const compact = view === 'compact';
   const count = firstOffset + rows.length;
   const rowAt = (index: number) => (index >= firstOffset ? rows[index - firstOffset] : undefined);
-  const scrollPaddingStart = SCROLL_PADDING.start + (multiDay ? DAY_HEADING_HEIGHT : 0);
+  // What covers the top of the window: the app's header and the page's sticky bar.
+  const [toolbarHeight, setToolbarHeight] = useState(0);
+  useLayoutEffect(() => {
+    const bar = toolbar?.current;
+    if (!bar) return;
+    const update = () => setToolbarHeight(bar.getBoundingClientRect().height);
+    update();
+    const observer = new ResizeObserver(update);
+    observer.observe(bar);
+    return () => observer.disconnect();
+  }, [toolbar]);
+  const topInset = HEADER_HEIGHT + toolbarHeight;
+  // A row brought into view stays clear of them and of a stuck day heading.
+  const scrollPaddingStart = topInset + (multiDay ? DAY_HEADING_HEIGHT : 0) + SCROLL_PADDING.start;
   // Where the list starts on the page, known after the first paint (a jump needs it).
   const [scrollMargin, setScrollMargin] = useState(0);
   useLayoutEffect(() => {
@@ -117,21 +134,26 @@ export function VirtualAppointmentList({
   useEffect(() => {
     if (nearEnd && canLoadMore) onLoadMoreRef.current();
   }, [nearEnd, canLoadMore]);
-  useEffect(() => {
-    if (nearStart && canLoadEarlier) onLoadEarlierRef.current();
-  }, [nearStart, canLoadEarlier]);
 
   const virtualizerRef = useRef(virtualizer);
   virtualizerRef.current = virtualizer;
+  // While a jump or a kept place settles, the rows passed on the way (the top of the list before
+  // the jump) are not the user's: no earlier page for them.
+  const [settling, setSettling] = useState(false);
+  const handledSeq = useRef(0);
+  const jumpPending = scrollRequest !== null && scrollRequest.seq !== handledSeq.current;
+  useEffect(() => {
+    if (nearStart && canLoadEarlier && !settling && !jumpPending) onLoadEarlierRef.current();
+  }, [nearStart, canLoadEarlier, settling, jumpPending]);
   // A jump: the row to the middle of the screen. Rows measured after the first scroll (and the
   // parts above the list arriving) move it again, so the row is checked for a few frames and
   // scrolled back into view while it is not.
-  const handledSeq = useRef(0);
   const settleFrame = useRef(0);
   useEffect(() => () => cancelAnimationFrame(settleFrame.current), []);
   useEffect(() => {
     if (!scrollRequest) {
       cancelAnimationFrame(settleFrame.current);
+      setSettling(false);
       return;
     }
     if (scrollRequest.seq === handledSeq.current || scrollMargin === 0) return;
@@ -143,8 +165,10 @@ export function VirtualAppointmentList({
       const inView = row && row.top >= scrollPaddingStart - 1 && row.top <= window.innerHeight - SCROLL_PADDING.end;
       if (!inView) virtualizerRef.current.scrollToIndex(index, { align: 'center' });
       if (++frames < SETTLE_FRAMES) settleFrame.current = requestAnimationFrame(step);
+      else setSettling(false);
     };
     cancelAnimationFrame(settleFrame.current);
+    setSettling(true);
     step();
   }, [scrollRequest, scrollMargin, scrollPaddingStart]);
 
@@ -153,7 +177,7 @@ export function VirtualAppointmentList({
   const kept = useRef<{ index: number; top: number } | null>(null);
   useImperativeHandle(handle, () => ({
     keepPlace: () => {
-      kept.current = firstRowInView(listRef.current, multiDay);
+      kept.current = firstRowInView(listRef.current, topInset + (multiDay ? DAY_HEADING_HEIGHT : 0));
     },
   }));
   const shownView = useRef(view);
@@ -170,8 +194,12 @@ export function VirtualAppointmentList({
     };
     for (const type of USER_INPUT)
       window.addEventListener(type, takeOver, { capture: true, passive: true, once: true });
+    const done = () => {
+      setSettling(false);
+      for (const type of USER_INPUT) window.removeEventListener(type, takeOver, { capture: true });
+    };
     const step = () => {
-      if (taken) return;
+      if (taken) return done();
       const row = listRef.current?.querySelector(`li[data-index="${place.index}"]`);
       if (!row) virtualizerRef.current.scrollToIndex(place.index, { align: 'start' });
       else {
@@ -179,17 +207,18 @@ export function VirtualAppointmentList({
         if (Math.abs(off) > 1) window.scrollBy(0, off);
       }
       if (++frames < SETTLE_FRAMES) settleFrame.current = requestAnimationFrame(step);
-      else for (const type of USER_INPUT) window.removeEventListener(type, takeOver, { capture: true });
+      else done();
     };
     cancelAnimationFrame(settleFrame.current);
+    setSettling(true);
     step();
   }, [view]);
 
   // The day under the header: shown while the rows at the top belong to a day whose own heading scrolled away.
   const [stuckDay, setStuckDay] = useState<string | null>(null);
   const updateStuckDay = useCallback(() => {
-    setStuckDay(multiDay ? dayAtTop(listRef.current) : null);
-  }, [multiDay]);
+    setStuckDay(multiDay ? dayAtTop(listRef.current, topInset) : null);
+  }, [multiDay, topInset]);
   useEffect(() => {
     if (!multiDay) return;
     window.addEventListener('scroll', updateStuckDay, { passive: true });
@@ -241,7 +270,7 @@ export function VirtualAppointmentList({
   return (
     // One block in the page's stack: the stuck heading sticks within it, and adds no gap above the rows.
     <div>
-      {multiDay && <StuckDayHeading day={stuckDay} />}
+      {multiDay && <StuckDayHeading day={stuckDay} top={topInset} />}
       <ul
         ref={listRef}
         aria-label="Termine"
@@ -328,9 +357,9 @@ function DayHeading({ date }: { date: string }) {
  * own heading has scrolled away. It takes no room in the page (the rows pass
  * beneath it) and is not read out: each day's own heading is.
  */
-function StuckDayHeading({ day }: { day: string | null }) {
+function StuckDayHeading({ day, top }: { day: string | null; top: number }) {
   return (
-    <div aria-hidden style={{ position: 'sticky', top: 'var(--app-shell-header-offset, 60px)', height: 0, zIndex: 3 }}>
+    <div aria-hidden style={{ position: 'sticky', top, height: 0, zIndex: 3 }}>
       {day && (
         <Text fz="sm" fw={700} data-stuck-day style={{ ...headingStyle, width: `calc(100% - ${FAB_GUTTER}px)` }}>
           {dayHeading(day)}
@@ -349,12 +378,11 @@ function renderedRows(list: HTMLUListElement | null) {
 }
 
 /**
- * The day of the row at the top of the list's view (just under the header
- * and a stuck heading), unless that row's own day heading is in view; null
- * then, and while only rows not loaded yet are there.
+ * The day of the row at the top of the list's view (just under the sticky
+ * parts, `top`, and a stuck heading), unless that row's own day heading is in
+ * view; null then, and while only rows not loaded yet are there.
  */
-function dayAtTop(list: HTMLUListElement | null): string | null {
-  const top = headerBottom();
+function dayAtTop(list: HTMLUListElement | null, top: number): string | null {
   const line = top + DAY_HEADING_HEIGHT;
   const first = renderedRows(list).find((r) => r.rect.bottom > line);
   if (!first) return null;
@@ -362,9 +390,8 @@ function dayAtTop(list: HTMLUListElement | null): string | null {
   return ownHeadingInView ? null : (first.li.dataset.day ?? null);
 }
 
-/** The first row wholly below the header (and the stuck heading), else the one at the top: the place to keep. */
-function firstRowInView(list: HTMLUListElement | null, multiDay: boolean): { index: number; top: number } | null {
-  const line = headerBottom() + (multiDay ? DAY_HEADING_HEIGHT : 0);
+/** The first row wholly below `line` (the sticky parts), else the one at the top: the place to keep. */
+function firstRowInView(list: HTMLUListElement | null, line: number): { index: number; top: number } | null {
   const shown = renderedRows(list).filter((r) => r.rect.bottom > line && r.rect.top < window.innerHeight);
   const pick = shown.find((r) => r.rect.top >= line - 1) ?? shown[0];
   return pick ? { index: Number(pick.li.dataset.index), top: pick.rect.top } : null;
