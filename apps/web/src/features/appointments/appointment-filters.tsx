@@ -177,6 +177,7 @@ export function AppointmentFilterLine({
     <Group gap={6} wrap="wrap" role="group" aria-label="Filter">
       <Button
         size="sm"
+        px="sm"
         variant={open ? 'filled' : 'default'}
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}

@@ -279,6 +279,7 @@ export default function AppointmentsPage() {
               <Button
                 key={p}
                 size="sm"
+                px="sm"
                 variant={preset === p ? 'filled' : 'default'}
                 aria-pressed={preset === p}
                 onClick={() => setRange(presetRange(p), p === 'fromNow' ? { kind: 'now', nowMs: Date.now() } : null)}
@@ -288,7 +289,7 @@ export default function AppointmentsPage() {
             ))}
           </Group>
           {includesNow && (
-            <Button size="sm" variant="light" onClick={jumpToNow} title="Zum ersten Termin ab jetzt springen">
+            <Button size="sm" px="sm" variant="light" onClick={jumpToNow} title="Zum ersten Termin ab jetzt springen">
               Jetzt
             </Button>
           )}
