@@ -106,6 +106,16 @@ export default function AppointmentsPage() {
     setPicked([r.from, r.to]);
   };
   const [filters, setFilters] = useState<FilterState>(INITIAL_FILTERS);
+  // A list opened at now ('Ab jetzt', 'Jetzt') opens at now again with other filters: its pages start there.
+  const changeFilters = (f: FilterState) => {
+    setFilters(f);
+    if (openAt) {
+      const nowMs = Date.now();
+      setOpenAt(new Date(nowMs).toISOString());
+      setJump({ kind: 'now', nowMs });
+      setScrollRequest(null);
+    }
+  };
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [resultFor, setResultFor] = useState<Appointment | null>(null);
   const options = useAppointmentOptions(staffId);
@@ -295,7 +305,7 @@ export default function AppointmentsPage() {
           )}
           <AppointmentFilterLine
             value={filters}
-            onChange={setFilters}
+            onChange={changeFilters}
             fields={fields}
             open={filtersOpen}
             onToggle={() => setFiltersOpen((o) => !o)}
@@ -317,7 +327,7 @@ export default function AppointmentsPage() {
           </Group>
         </Group>
         {filtersOpen && (
-          <AppointmentFilterPanel id={FILTER_PANEL_ID} value={filters} onChange={setFilters} fields={fields} />
+          <AppointmentFilterPanel id={FILTER_PANEL_ID} value={filters} onChange={changeFilters} fields={fields} />
         )}
       </Stack>
 
