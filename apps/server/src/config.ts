@@ -84,10 +84,17 @@ const envSchema = z.object({
   BOOKING_LEAD_MINUTES: z.coerce.number().int().min(0).max(10080).default(30),
   /** Booking page: how many days ahead customers may book (today counts as day 0). */
   BOOKING_DAYS_AHEAD: z.coerce.number().int().min(0).max(366).default(60),
-  /** Booking requests per IP address and hour (also refused ones). */
-  BOOKING_MAX_PER_IP_HOUR: z.coerce.number().int().positive().default(20),
-  /** Booking requests per e-mail address and hour. */
-  BOOKING_MAX_PER_EMAIL_HOUR: z.coerce.number().int().positive().default(5),
+  /**
+   * Booking attempts per person and hour: per e-mail address and per phone number (decision 010).
+   * BOOKING_MAX_PER_EMAIL_HOUR is the older name of the same setting.
+   */
+  BOOKING_MAX_PER_PERSON_HOUR: z.coerce.number().int().positive().optional(),
+  BOOKING_MAX_PER_EMAIL_HOUR: z.coerce.number().int().positive().optional(),
+  /**
+   * Booking attempts per connecting address and hour: only a ceiling against floods, far above one
+   * person's use, since a mobile network or a proxy puts many customers behind one address.
+   */
+  BOOKING_MAX_PER_IP_HOUR: z.coerce.number().int().positive().default(200),
   /** Open (not cancelled) online bookings per e-mail address, centre and appointment day. */
   BOOKING_MAX_OPEN_PER_EMAIL_DAY: z.coerce.number().int().positive().default(3),
   /** Days a mailed result link stays valid. */
@@ -148,8 +155,10 @@ export type Config = {
   booking: {
     leadMinutes: number;
     daysAhead: number;
+    /** Attempts per e-mail address and per phone number and hour. */
+    maxPerPersonHour: number;
+    /** Attempts per connecting address and hour (flood ceiling). */
     maxPerIpHour: number;
-    maxPerEmailHour: number;
     maxOpenPerEmailDay: number;
     resultLinkDays: number;
   };
@@ -238,8 +247,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     booking: {
       leadMinutes: e.BOOKING_LEAD_MINUTES,
       daysAhead: e.BOOKING_DAYS_AHEAD,
+      maxPerPersonHour: e.BOOKING_MAX_PER_PERSON_HOUR ?? e.BOOKING_MAX_PER_EMAIL_HOUR ?? 5,
       maxPerIpHour: e.BOOKING_MAX_PER_IP_HOUR,
-      maxPerEmailHour: e.BOOKING_MAX_PER_EMAIL_HOUR,
       maxOpenPerEmailDay: e.BOOKING_MAX_OPEN_PER_EMAIL_DAY,
       resultLinkDays: e.RESULT_LINK_DAYS,
     },

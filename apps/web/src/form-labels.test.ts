@@ -4,6 +4,12 @@ import {
   createAppointmentWithCustomer,
 } from '@tz/shared/appointments/appointment-edit.contract';
 import { loginBodySchema } from '@tz/shared/auth/auth.contract';
+import {
+  completeSecondFactor,
+  confirmTwoFactor,
+  disableTwoFactor,
+  setPlatformSecurity,
+} from '@tz/shared/auth/two-factor.contract';
 import { createBooking } from '@tz/shared/booking/booking.contract';
 import { updateCustomer } from '@tz/shared/customers/customers.contract';
 import { requestExport } from '@tz/shared/exports/exports.contract';
@@ -24,6 +30,12 @@ import { EXPORT_REQUEST_LABELS } from './features/exports/exports-field-labels';
 import { VACCINATION_LABELS } from './features/forms/vaccination-field-labels';
 import { OEGD_LABELS } from './features/oegd/oegd-field-labels';
 import { TEST_CENTRE_USER_LABELS } from './features/platform/platform-field-labels';
+import {
+  DISABLE_LABELS,
+  PLATFORM_GRACE_LABELS,
+  SETUP_CODE_LABELS,
+  SIGN_IN_CODE_LABELS,
+} from './features/security/security-field-labels';
 import { SERVICE_LABELS } from './features/services/service-field-labels';
 import {
   CREATE_USER_LABELS,
@@ -41,6 +53,10 @@ const keysOf = (schema: unknown) => Object.keys((schema as z.ZodObject).shape).s
  */
 const FORMS: { form: string; labels: Record<string, string>; body: unknown; hidden?: string[] }[] = [
   { form: 'Anmeldung', labels: LOGIN_LABELS, body: loginBodySchema },
+  { form: 'Anmeldung: Code', labels: SIGN_IN_CODE_LABELS, body: completeSecondFactor.body },
+  { form: 'Zwei-Faktor einrichten', labels: SETUP_CODE_LABELS, body: confirmTwoFactor.body },
+  { form: 'Zwei-Faktor ausschalten', labels: DISABLE_LABELS, body: disableTwoFactor.body },
+  { form: 'Zwei-Faktor-Pflicht der Plattform', labels: PLATFORM_GRACE_LABELS, body: setPlatformSecurity.body },
   { form: 'Benutzer anlegen', labels: CREATE_USER_LABELS, body: createUser.body, hidden: ['staff_id'] },
   {
     form: 'Passwort ändern',

@@ -11,6 +11,7 @@ const auth = (userId: number, sessionId: string, expiresAt = new Date(10_000_000
   name: 'N',
   email: 'n@x.example',
   expiresAt,
+  stage: 'full',
 });
 
 function cacheAt(ttlMs: number) {

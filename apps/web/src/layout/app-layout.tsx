@@ -24,6 +24,7 @@ import { logoutAndReload } from '../features/auth/logout';
 import { NewsPrompt } from '../features/news/news-prompt';
 import { CameraScanModal } from '../features/search/camera-scan-modal';
 import { handleScan, useHandScanner } from '../features/search/use-hand-scanner';
+import { to } from '../routes';
 import { sidebarEntries } from './sidebar-entries';
 import { useHost } from './use-host';
 
@@ -162,6 +163,9 @@ function ProfileMenu({ name, email }: { name: string; email: string }) {
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>{email}</Menu.Label>
+        <Menu.Item component={Link} to={to('myAccess')}>
+          Mein Zugang
+        </Menu.Item>
         <Menu.Item onClick={() => void logoutAndReload()}>Abmelden</Menu.Item>
       </Menu.Dropdown>
     </Menu>

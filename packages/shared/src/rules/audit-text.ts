@@ -26,7 +26,11 @@ export const AUDIT_KINDS = [
     notActions: ['result', 'status', 'payment_classification', 'check_in'],
   },
   { id: 'user', label: 'Benutzer, Rolle und Zugang', entities: ['user'] },
-  { id: 'centre', label: 'Zentrum und Einstellungen', entities: ['centre', 'centre_settings', 'demis_certificate'] },
+  {
+    id: 'centre',
+    label: 'Zentrum und Einstellungen',
+    entities: ['centre', 'centre_settings', 'demis_certificate', 'platform'],
+  },
   { id: 'customer', label: 'Kunden und Gruppen', entities: ['customer', 'institution'] },
   { id: 'receipt', label: 'Quittungen', entities: ['receipt'] },
 ] as const satisfies readonly {
@@ -49,6 +53,7 @@ const ENTITY_LABELS: Record<string, string> = {
   customer: 'Kunde',
   institution: 'Gruppe',
   receipt: 'Quittung',
+  platform: 'Plattform',
 };
 
 /** What happened, by entity and action. */
@@ -77,6 +82,14 @@ const ACTION_LABELS: Record<string, Record<string, string>> = {
     block: 'Zugang gesperrt',
     unblock: 'Zugang entsperrt',
     password_change: 'Passwort geändert',
+    // sign-in security (issue 30)
+    two_factor_on: 'Zwei-Faktor-Anmeldung eingeschaltet',
+    two_factor_off: 'Zwei-Faktor-Anmeldung ausgeschaltet',
+    two_factor_reset: 'Zwei-Faktor-Anmeldung zurückgesetzt',
+    recovery_code_used: 'Mit Wiederherstellungscode angemeldet',
+    session_ended: 'Sitzung beendet',
+    sessions_ended: 'Alle anderen Sitzungen beendet',
+    lockout: 'Anmeldung gesperrt nach zu vielen Fehlversuchen',
   },
   centre: {
     create: 'Zentrum angelegt',
@@ -87,7 +100,11 @@ const ACTION_LABELS: Record<string, Record<string, string>> = {
     suspend: 'Pause geplant',
     remove_suspension: 'Pause aufgehoben',
   },
-  centre_settings: { update: 'Einstellungen geändert' },
+  centre_settings: {
+    update: 'Einstellungen geändert',
+    two_factor_required: 'Zwei-Faktor-Pflicht des Zentrums geändert',
+  },
+  platform: { two_factor_grace: 'Stichtag der Zwei-Faktor-Pflicht für Plattform-Administratoren geändert' },
   demis_certificate: { upload: 'DEMIS-Zertifikat hochgeladen' },
   customer: { gender: 'Geschlecht geändert', institutions_replace: 'Gruppen neu zugeordnet' },
   institution: {
@@ -173,6 +190,17 @@ const FIELDS: Record<string, { label: string; format: Formatter }> = {
   city: { label: 'Ort', format: text },
   type: { label: 'Art', format: text },
   receipt_number: { label: 'Quittungsnummer', format: text },
+  two_factor_required: {
+    label: 'Zwei-Faktor-Pflicht für alle Benutzer',
+    format: (v) => (v == null ? none : v ? 'an' : 'aus'),
+  },
+  admin_totp_required_from: { label: 'Pflicht für Plattform-Administratoren ab', format: day },
+  ended_sessions: { label: 'Beendete Sitzungen', format: text },
+  recovery_codes_left: { label: 'Verbleibende Wiederherstellungscodes', format: text },
+  failures: { label: 'Fehlversuche', format: text },
+  minutes: { label: 'Gesperrt für', format: (v) => (v == null ? none : `${String(v)} Minuten`) },
+  browser: { label: 'Browser', format: text },
+  ip: { label: 'Adresse', format: text },
 };
 
 function roleName(role: number) {

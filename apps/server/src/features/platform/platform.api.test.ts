@@ -2,7 +2,8 @@ import { ROLE } from '@tz/shared/constants';
 import { MSG } from '@tz/shared/messages';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../../db/schema/platform';
+import { ensureDefaultHosts } from '../../db/default-hosts';
+import { auditLog, hosts } from '../../db/schema/platform';
 import { users } from '../../db/schema/users';
 import { centreWithUser, createCentre, createCustomer, login } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -31,6 +32,35 @@ describe('hosts', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/public/host', headers: { host: '127.0.0.1:3000' } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ host: '127.0.0.1', brand: expect.any(String) });
+  });
+
+  it("answers the installation's own API address, not a default port, unless the platform set one", async () => {
+    const config = t.deps.config;
+    const saved = { port: config.port, publicUrl: config.publicUrl };
+    const apiUrl = async (host: string) =>
+      (await t.app.inject({ method: 'GET', url: '/api/public/host', headers: { host } })).json().api_url;
+    try {
+      config.port = 4711;
+      config.publicUrl = undefined;
+      expect(await apiUrl('127.0.0.1:4711')).toBe('http://127.0.0.1:4711/api');
+      expect(await apiUrl('localhost:4711')).toBe('http://localhost:4711/api');
+      config.publicUrl = 'https://termine.example';
+      expect(await apiUrl('localhost:4711')).toBe('https://termine.example/api');
+      // A row an earlier version wrote with port 3000 forgets it at the next start ...
+      await t.database.db
+        .update(hosts)
+        .set({ api_url: 'http://localhost:3000/api' })
+        .where(eq(hosts.host, 'localhost'));
+      await ensureDefaultHosts(t.database.db);
+      expect(await apiUrl('localhost:4711')).toBe('https://termine.example/api');
+      // ... while an address the platform set is answered as it is.
+      await t.database.db.update(hosts).set({ api_url: 'https://api.example/api' }).where(eq(hosts.host, '127.0.0.1'));
+      await ensureDefaultHosts(t.database.db);
+      expect(await apiUrl('127.0.0.1')).toBe('https://api.example/api');
+    } finally {
+      Object.assign(config, saved);
+      await t.database.db.update(hosts).set({ api_url: null }).where(eq(hosts.host, '127.0.0.1'));
+    }
   });
 
   it('accepts hosts from ALLOWED_HOSTS with the default branding', async () => {
