@@ -110,18 +110,24 @@ export function VirtualAppointmentList({
   useLayoutEffect(() => {
     setScrollMargin(listRef.current?.offsetTop ?? 0);
   });
+  // Stable between renders: the virtualizer lays out every row again when either changes.
+  const estimateSize = useCallback(() => ROW_ESTIMATE[view], [view]);
+  // The view is part of the key: a card's measured height says nothing about its compact line.
+  const getItemKey = useCallback(
+    (i: number) => {
+      const a = i >= firstOffset ? rows[i - firstOffset] : undefined;
+      return a ? `${view}:${a.appointment_id}` : `${view}:vor:${i}`;
+    },
+    [rows, firstOffset, view],
+  );
   const virtualizer = useWindowVirtualizer({
     count,
-    estimateSize: () => ROW_ESTIMATE[view],
+    estimateSize,
     overscan: compact ? 12 : 6,
     scrollMargin,
     scrollPaddingStart,
     scrollPaddingEnd: SCROLL_PADDING.end,
-    // The view is part of the key: a card's measured height says nothing about its compact line.
-    getItemKey: (i) => {
-      const a = i >= firstOffset ? rows[i - firstOffset] : undefined;
-      return a ? `${view}:${a.appointment_id}` : `${view}:vor:${i}`;
-    },
+    getItemKey,
   });
   const items = virtualizer.getVirtualItems();
   const nearEnd = shouldLoadMore(items.at(-1)?.index ?? -1, count);
