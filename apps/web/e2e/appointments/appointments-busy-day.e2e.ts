@@ -13,6 +13,7 @@ interface Row {
 }
 
 const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date(E2E_NOW));
+const yesterday = new Date(Date.parse(`${today}T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
 const nowSeconds = Math.floor(Date.parse(E2E_NOW) / 1000);
 /** The number as the rows show it (the last six digits). */
 const nr = (r: Row) => String(r.customer_appointment_id).slice(-6);
@@ -59,10 +60,24 @@ async function series(
   });
 }
 
-/** Scrolls by `step` px until the virtual list renders the item. */
+/** The first row in view once it stays the same between two looks (a jump or a scroll has come to rest). */
+async function settledFirstRow(page: Page) {
+  let last = '';
+  await expect
+    .poll(async () => {
+      const seen = await firstRowInView(page);
+      const same = seen !== '' && seen === last;
+      last = seen;
+      return same;
+    })
+    .toBe(true);
+  return last;
+}
+
+/** Scrolls with the wheel by `step` px until the virtual list renders the item. */
 async function scrollUntilRendered(page: Page, item: Locator, step: number) {
   await expect(async () => {
-    if (!(await item.count())) await page.evaluate((by) => window.scrollBy(0, by), step);
+    if (!(await item.count())) await page.mouse.wheel(0, step);
     await expect(item).toBeAttached({ timeout: 500 });
   }).toPass({ timeout: 30_000 });
 }
@@ -121,13 +136,13 @@ test('over more than one day the rows are grouped under day headings that stay u
   request,
   centres,
 }) => {
+  // Rows of our own on both days, so the test reads the same at any E2E_NOW (a Sunday night too): three
+  // late yesterday, three early today (their second rows are not the first of their day)…
   const api = await apiAs(request, centres.logins.admin);
-  const rows = await windowRows(api);
-  const yesterday = new Date(Date.parse(`${today}T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
-  expect(
-    rows.filter((r) => r.date === yesterday).length,
-    'the seeded centre had appointments yesterday',
-  ).toBeGreaterThan(1);
+  await series(api, yesterday, '20:00', 3, ['Yvonne', 'Vorabend']);
+  await series(api, today, '00:10', 3, ['Tina', 'Tagesbeginn']);
+  // …and enough later today that the page can scroll those rows up to the top.
+  await series(api, today, '12:00', 15, ['Lea', 'Nachmittag']);
   await openAppointments(page, centres.logins.admin);
   const list = page.getByRole('list', { name: 'Termine' });
 
@@ -136,12 +151,15 @@ test('over more than one day the rows are grouped under day headings that stay u
     // 'Ab jetzt' (30 days) opens at now: today's rows under today's heading, yesterday's under its own.
     await page.getByRole('button', { name: 'Ab jetzt' }).click();
     await expect(list.getByRole('heading', { level: 2, name: heading(today) })).toBeVisible({ timeout: 30_000 });
-    // Not the day's first row: its own heading is above it, scrolled away.
-    const todayRow = rows.filter((r) => r.date === today)[1]!;
-    const todayItem = list.getByRole('listitem').filter({ hasText: nr(todayRow) });
-    // Scroll so that a row of yesterday that is not its first sits right under the header.
-    const second = rows.filter((r) => r.date === yesterday)[1]!;
-    const secondItem = list.getByRole('listitem').filter({ hasText: nr(second) });
+    // The jump to now has come to rest; then the wheel, as a person's hand, takes over the page (a jump
+    // still settling would pull a scroll made by a script back to now).
+    await settledFirstRow(page);
+    await page.mouse.move(700, 500);
+    await page.mouse.wheel(0, -100);
+    // Rows that are not their day's first: their day's heading is above them, scrolled away.
+    const todayItem = list.getByRole('listitem').filter({ hasText: 'Tina Tagesbeginn' }).filter({ hasText: '00:20' });
+    const secondItem = list.getByRole('listitem').filter({ hasText: 'Yvonne Vorabend' }).filter({ hasText: '20:10' });
+    // Scroll so that yesterday's row sits right under the sticky bar.
     await scrollUntilRendered(page, secondItem, -400);
     await secondItem.evaluate(scrollUnderBar);
     // Yesterday's own heading has scrolled away: its day stays at the top, right under the sticky bar.
@@ -160,8 +178,8 @@ test('over more than one day the rows are grouped under day headings that stay u
   await expectAccessible(page);
 
   // One day has no headings: its rows carry the date in the range.
-  await page.getByRole('button', { name: 'Heute' }).click();
-  await expect(page.getByRole('button', { name: 'Heute' })).toHaveAttribute('aria-pressed', 'true');
+  await page.getByRole('button', { name: 'Heute', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Heute', exact: true })).toHaveAttribute('aria-pressed', 'true');
   await expect(list.getByRole('listitem').first()).toBeVisible();
   await expect(list.getByRole('heading', { level: 2 })).toHaveCount(0);
 });
@@ -172,23 +190,16 @@ test('switching between cards and compact keeps the appointment in view (item 20
   await page.goto('/appointments');
   await expect(page.getByRole('list', { name: 'Termine' })).toBeVisible({ timeout: 30_000 });
   // Opened at now: wait until the jump has settled (the first row in view stays the same).
-  let before = '';
-  await expect
-    .poll(async () => {
-      const seen = await firstRowInView(page);
-      const same = seen !== '' && seen === before;
-      before = seen;
-      return same;
-    })
-    .toBe(true);
+  const before = await settledFirstRow(page);
   const list = page.getByRole('list', { name: 'Termine' });
   await chooseView(page, 'Kompakt');
   await expect(list.getByRole('listitem').filter({ hasText: before }).first()).toBeInViewport();
 
   // Somewhere else in the window, and back to the cards.
-  await page.evaluate(() => window.scrollBy(0, -1500));
-  await expect.poll(() => firstRowInView(page)).not.toBe('');
-  const other = await firstRowInView(page);
+  // With the wheel, as a person scrolls (it also ends the settling of the kept place).
+  await page.mouse.move(700, 500);
+  await page.mouse.wheel(0, -1500);
+  const other = await settledFirstRow(page);
   expect(other).not.toBe(before);
   await chooseView(page, 'Karten');
   await expect(list.getByRole('listitem').filter({ hasText: other }).first()).toBeInViewport();
@@ -204,8 +215,8 @@ test("'Heute' shows at least 12 compact rows at 1280×800 on opening, with the f
   await series(api, today, '07:00', 20, ['Frieda', 'Frühdienst']);
   await openAppointments(page, centres.logins.admin);
   await chooseView(page, 'Kompakt');
-  await page.getByRole('button', { name: 'Heute' }).click();
-  await expect(page.getByRole('button', { name: 'Heute' })).toHaveAttribute('aria-pressed', 'true');
+  await page.getByRole('button', { name: 'Heute', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Heute', exact: true })).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByRole('listitem').filter({ hasText: 'Frieda Frühdienst' }).first()).toBeVisible();
   // The rebook warning is there (the demo has upcoming visits on an inactive service), and nothing was scrolled.
   await expect(page.getByRole('alert').filter({ hasText: 'inaktiven Dienstleistungen' })).toBeVisible();
@@ -234,15 +245,15 @@ test("'Ab jetzt' asks for the page that contains now first and the earlier pages
   request,
   centres,
 }) => {
-  // A busy night: 150 more appointments today before now, so more rows lie before now than one page holds.
+  // A busy yesterday: 150 more appointments, so more rows lie before now than one page holds.
   const api = await apiAs(request, centres.logins.admin);
-  const { customer_id } = await series(api, today, '00:00', 50, ['Nora', 'Nacht']);
+  const { customer_id } = await series(api, yesterday, '08:00', 50, ['Nora', 'Nachtrag']);
   for (let i = 0; i < 2; i++) {
     await api.post(`/customers/${customer_id}/appointments`, {
       staff_id: api.staffId,
       service_id: await serviceId(api),
-      date: today,
-      time: '00:00',
+      date: yesterday,
+      time: '08:00',
       overbook: true,
       number_of_new_appointments: 50,
     });
@@ -293,7 +304,7 @@ test('the list is one Tab stop with arrow keys inside, c and e act on the row, r
   await openAppointments(page, centres.logins.admin);
   await chooseView(page, 'Kompakt');
   // That day as a one-day range through the picker, as a person would ('Heute' first, so it opens on this month).
-  await page.getByRole('button', { name: 'Heute' }).click();
+  await page.getByRole('button', { name: 'Heute', exact: true }).click();
   await page.getByRole('button', { name: 'Zeitraum', exact: true }).click();
   const months =
     (Number(day.slice(0, 4)) - Number(today.slice(0, 4))) * 12 + Number(day.slice(5, 7)) - Number(today.slice(5, 7));
