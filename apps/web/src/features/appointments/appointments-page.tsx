@@ -343,7 +343,6 @@ export default function AppointmentsPage() {
         <Text fw={500}>{MSG.noAppointments}</Text>
       ) : (
         <>
-          {list.isFetchingPreviousPage && <Loader size="sm" aria-label="Frühere Termine werden geladen" />}
           <VirtualAppointmentList
             handle={listHandle}
             toolbar={toolbarRef}
