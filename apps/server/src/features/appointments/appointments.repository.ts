@@ -5,6 +5,7 @@ import {
   and,
   asc,
   count,
+  desc,
   eq,
   gte,
   inArray,
@@ -64,16 +65,27 @@ function listConditions(staffId: number, q: AppointmentListQuery): SQL[] {
   return where.filter((w): w is SQL => !!w);
 }
 
-/** The list's conditions plus the keyset position (the row comparison walks the (staff_id, start_date) index). */
+/** The order of the list and its keyset cursors. */
+const keyset = sql`(${appointments.start_date}, ${appointments.id})`;
+type Cursor = NonNullable<AppointmentListQuery['after']>;
+const cursorValue = (c: Cursor) => sql`(${c.start_date}::timestamptz, ${c.appointment_id})`;
+
+/**
+ * The list's conditions plus the keyset position (the row comparison walks the (staff_id, start_date) index):
+ * after a cursor forwards, or before one backwards (the rows next to it first).
+ */
 function listWhere(staffId: number, q: AppointmentListQuery): SQL {
   const where = listConditions(staffId, q);
-  if (q.after) {
-    where.push(
-      sql`(${appointments.start_date}, ${appointments.id}) > (${q.after.start_date}::timestamptz, ${q.after.appointment_id})`,
-    );
-  }
+  if (q.after) where.push(sql`${keyset} > ${cursorValue(q.after)}`);
+  if (q.before) where.push(sql`${keyset} < ${cursorValue(q.before)}`);
   return and(...where)!;
 }
+
+/** Forwards (oldest first), or backwards when the page ends at a `before` cursor. */
+const listOrder = (backwards: boolean) =>
+  backwards
+    ? [desc(appointments.start_date), desc(appointments.id)]
+    : [asc(appointments.start_date), asc(appointments.id)];
 
 /**
  * One query for the whole list (or one keyset page of it) as rows: customer,
@@ -81,17 +93,42 @@ function listWhere(staffId: number, q: AppointmentListQuery): SQL {
  * primary-key index. The CSV formats these rows.
  */
 function listQuery(db: DbOrTx, staffId: number, q: AppointmentListQuery) {
-  const query = rowsQuery(db, listWhere(staffId, q), [asc(appointments.start_date), asc(appointments.id)]);
+  const query = rowsQuery(db, listWhere(staffId, q), listOrder(!!q.before));
   return q.limit ? query.limit(q.limit) : query;
 }
 
 export async function listAppointments(db: DbOrTx, staffId: number, q: AppointmentListQuery) {
-  return (await listQuery(db, staffId, q)).map(toRow);
+  const rows = (await listQuery(db, staffId, q)).map(toRow);
+  // A backwards page is read from its end; the answer is oldest first like every other.
+  return q.before ? rows.reverse() : rows;
 }
 
 /** Timestamps as JavaScript's toISOString() writes them, so both row paths answer the same text. */
 const isoUtc = (value: SQL | AnyColumn) => sql`to_char(${value} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 const TIMESTAMP_FIELDS = new Set(['start_date', 'end_date', 'res_date']);
+
+/** The select of one run of rows with every JSON field, in the list's order or backwards, for rowsJsonQuery. */
+function jsonRowsSelect(staffId: number, where: SQL, backwards: boolean, limit: number | undefined): SQL {
+  const fields = Object.entries(ROW_FIELDS).map(
+    ([name, value]) => sql`${TIMESTAMP_FIELDS.has(name) ? isoUtc(value) : value} as ${sql.identifier(name)}`,
+  );
+  const labs = sql`(select coalesce(array_agg(l.pcr_lab_id order by l.pcr_lab_id), '{}'::int[])
+    from ${centrePcrLabs} l where l.staff_id = ${staffId}) as pcr_labs`;
+  const direction = backwards ? sql`desc` : sql`asc`;
+  return sql`(select ${sql.join(fields, sql`, `)}, ${labs}
+      from ${appointments}
+      join ${customers} on ${customers.id} = ${appointments.customer_id}
+      join ${services} on ${services.id} = ${appointments.service_id}
+      join ${centres} on ${centres.id} = ${appointments.staff_id}
+      where ${where}
+      order by ${appointments.start_date} ${direction}, ${appointments.id} ${direction}
+      ${limit === undefined ? sql`` : sql`limit ${limit}`})`;
+}
+
+/** The JSON array text of one or more runs of rows (see jsonRowsSelect), oldest first. */
+const rowsJsonQuery = (runs: SQL[]): SQL =>
+  sql`select coalesce(json_agg(r order by r.start_date, r.appointment_id), '[]'::json)::text as body
+    from (${sql.join(runs, sql` union all `)}) r`;
 
 /**
  * The list answer as JSON text, built by PostgreSQL: the same rows as
@@ -100,25 +137,51 @@ const TIMESTAMP_FIELDS = new Set(['start_date', 'end_date', 'res_date']);
  * fields cost the server 4× the query itself (bench). A test keeps both paths equal.
  */
 export function listJsonQuery(staffId: number, q: AppointmentListQuery): SQL {
-  const fields = Object.entries(ROW_FIELDS).map(
-    ([name, value]) => sql`${TIMESTAMP_FIELDS.has(name) ? isoUtc(value) : value} as ${sql.identifier(name)}`,
-  );
-  const labs = sql`(select coalesce(array_agg(l.pcr_lab_id order by l.pcr_lab_id), '{}'::int[])
-    from ${centrePcrLabs} l where l.staff_id = ${staffId}) as pcr_labs`;
-  return sql`select coalesce(json_agg(r order by r.start_date, r.appointment_id), '[]'::json)::text as body
-    from (select ${sql.join(fields, sql`, `)}, ${labs}
-      from ${appointments}
-      join ${customers} on ${customers.id} = ${appointments.customer_id}
-      join ${services} on ${services.id} = ${appointments.service_id}
-      join ${centres} on ${centres.id} = ${appointments.staff_id}
-      where ${listWhere(staffId, q)}
-      order by ${appointments.start_date}, ${appointments.id}
-      ${q.limit ? sql`limit ${q.limit}` : sql``}) r`;
+  return rowsJsonQuery([jsonRowsSelect(staffId, listWhere(staffId, q), !!q.before, q.limit)]);
 }
 
 export async function listAppointmentsJson(db: DbOrTx, staffId: number, q: AppointmentListQuery): Promise<string> {
-  const res = await db.execute(listJsonQuery(staffId, q));
-  return (res as unknown as { rows: { body: string }[] }).rows[0]!.body;
+  return jsonBody(await db.execute(listJsonQuery(staffId, q)));
+}
+
+const jsonBody = (res: unknown) => (res as { rows: { body: string }[] }).rows[0]!.body;
+
+/** How many rows the list query holds, and how many of them start before `at`. */
+export async function countAround(db: DbOrTx, staffId: number, q: AppointmentListQuery, at: Date) {
+  const [row] = await db
+    .select({
+      total: count(),
+      before: sql<number>`count(*) filter (where ${appointments.start_date} < ${at.toISOString()}::timestamptz)`,
+    })
+    .from(appointments)
+    .where(and(...listConditions(staffId, q)));
+  return { total: Number(row?.total ?? 0), before: Number(row?.before ?? 0) };
+}
+
+/**
+ * The rows of the list next to `at` as JSON text: the last `before` rows
+ * starting before it and the first `from` rows starting at or after it,
+ * oldest first (one statement, both runs walk the index from `at`).
+ */
+export async function rowsAroundJson(
+  db: DbOrTx,
+  staffId: number,
+  q: AppointmentListQuery,
+  at: Date,
+  take: { before: number; from: number },
+): Promise<string> {
+  const conditions = listConditions(staffId, q);
+  const runs: SQL[] = [];
+  if (take.before > 0) {
+    const where = and(...conditions, sql`${appointments.start_date} < ${at.toISOString()}::timestamptz`)!;
+    runs.push(jsonRowsSelect(staffId, where, true, take.before));
+  }
+  if (take.from > 0) {
+    const where = and(...conditions, sql`${appointments.start_date} >= ${at.toISOString()}::timestamptz`)!;
+    runs.push(jsonRowsSelect(staffId, where, false, take.from));
+  }
+  if (runs.length === 0) return '[]';
+  return jsonBody(await db.execute(rowsJsonQuery(runs)));
 }
 
 /**
