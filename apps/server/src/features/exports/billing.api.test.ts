@@ -176,4 +176,25 @@ describe('billing overview', () => {
     expect((await get('', 'from=2025-5&to=2025-05')).statusCode).toBe(400);
     expect((await get('', 'from=2025-05&to=2025-05', managerHeaders)).statusCode).toBe(403);
   });
+
+  it('names its own reason for each refusal: a reversed range, an invalid month, a range too long', async () => {
+    const reversed = await get('', 'from=2025-06&to=2025-05');
+    expect(reversed.statusCode).toBe(400);
+    expect(reversed.json().details).toEqual([{ field: 'to', message: MSG.billingMonthsReversed }]);
+    expect(reversed.json().message).not.toContain(MSG.billingMonthsRange);
+
+    const invalid = await get('', 'from=2025-13&to=2025-05');
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json().details).toEqual([{ field: 'from', message: MSG.billingMonthFormat }]);
+    expect(invalid.json().message).not.toContain(MSG.billingMonthsRange);
+
+    const bothInvalid = await get('', 'from=2025-5&to=20255-01');
+    expect(bothInvalid.json().details).toEqual([
+      { field: 'from', message: MSG.billingMonthFormat },
+      { field: 'to', message: MSG.billingMonthFormat },
+    ]);
+
+    const long = await get('', 'from=2024-05&to=2025-05');
+    expect(long.json().details).toEqual([{ field: 'to', message: MSG.billingMonthsRange }]);
+  });
 });
