@@ -6,6 +6,7 @@ import type { PcrLab, PcrLabBody } from '@tz/shared/pcr-labs/pcr-labs.contract';
 import { useState } from 'react';
 import { ApiError } from '../../api/client';
 import { useAuth } from '../../auth/use-session';
+import { useUpright } from '../../ui/use-upright';
 import { usePcrLabs, useSavePcrLab } from './use-pcr-labs';
 
 const serverMessage = (e: unknown) => (e instanceof ApiError && e.status < 500 ? e.message : MSG.genericError);
@@ -37,6 +38,8 @@ export function PcrLabList() {
   const save = useSavePcrLab(auth.staffId);
   const mayManage = auth.role_id <= ROLE.admin;
   const [draft, setDraft] = useState<Draft | null>(null);
+  // A tablet upright: the e-mail stands under the name; every field of the lab stays in the row.
+  const upright = useUpright();
 
   const submit = async () => {
     if (!draft) return;
@@ -75,7 +78,7 @@ export function PcrLabList() {
             <Table.Tr>
               <Table.Th>ID</Table.Th>
               <Table.Th>Name</Table.Th>
-              <Table.Th>E-Mail</Table.Th>
+              {!upright && <Table.Th>E-Mail</Table.Th>}
               <Table.Th>Ergebnissystem</Table.Th>
               <Table.Th>Ergebnis-Button</Table.Th>
               <Table.Th>In der Seitenleiste</Table.Th>
@@ -87,8 +90,15 @@ export function PcrLabList() {
             {labs.data.map((l) => (
               <Table.Tr key={l.id}>
                 <Table.Td>{l.id}</Table.Td>
-                <Table.Td>{l.name}</Table.Td>
-                <Table.Td>{l.email ?? '–'}</Table.Td>
+                <Table.Td>
+                  {l.name}
+                  {upright && (
+                    <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                      {l.email ?? 'Keine E-Mail'}
+                    </Text>
+                  )}
+                </Table.Td>
+                {!upright && <Table.Td>{l.email ?? '–'}</Table.Td>}
                 <Table.Td>{l.result_system ?? '–'}</Table.Td>
                 <Table.Td>{l.result_button_label ?? '–'}</Table.Td>
                 <Table.Td>{l.show_sidebar === 1 ? 'Ja' : 'Nein'}</Table.Td>

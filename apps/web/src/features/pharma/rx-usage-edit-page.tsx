@@ -27,6 +27,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useAuth } from '../../auth/use-session';
 import { to } from '../../routes';
+import { useUpright } from '../../ui/use-upright';
 import { MoneyInput } from './money-input';
 import { customerName, serverMessage } from './pharma-page';
 import { useBillUsages, useDeleteUsage, useProducts, useRx, useSaveUsage, useUsage } from './use-pharma';
@@ -53,6 +54,8 @@ function UsageForm({ staffId, rxId, usage }: { staffId: number; rxId: number; us
       : { date: dayjs().format('YYYY-MM-DD'), handover_date: null, products: [] },
   );
   const [pick, setPick] = useState<string | null>(null);
+  // A tablet upright: the remove button says 'Entfernen', so the five columns fit 736 px.
+  const upright = useUpright();
   const billed = usage?.billed ?? false;
   const total = usageTotal(form.products);
   const setLine = (i: number, patch: Partial<Line>) =>
@@ -203,8 +206,9 @@ function UsageForm({ staffId, rxId, usage }: { staffId: number; rxId: number; us
                     variant="light"
                     onClick={() => setForm({ ...form, products: form.products.filter((_, j) => j !== i) })}
                     disabled={billed}
+                    aria-label={`Produkt ${i + 1} entfernen`}
                   >
-                    Produkt entfernen
+                    {upright ? 'Entfernen' : 'Produkt entfernen'}
                   </Button>
                 </Table.Td>
               </Table.Tr>
