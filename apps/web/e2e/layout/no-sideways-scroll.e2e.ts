@@ -20,6 +20,8 @@ const EXTRA_SCREENS: Partial<Record<keyof TestCentres['logins'], string[]>> = {
     '/appointment/customer/create',
     '/user/create',
     '/staff/:id/products/create',
+    // the own sessions' table (issue 30)
+    '/my-access',
   ],
   pharmacy: ['/', '/pharma/new/edit'],
   platform: [],
