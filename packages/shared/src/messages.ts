@@ -287,6 +287,7 @@ export const MSG = {
     'Das sofortige Verarbeiten aller wartenden Exporte kann die Datenbank stark belasten. Bitte nur bei Bedarf und möglichst außerhalb der Hauptzeiten auslösen.',
   billingMonthsRange: 'Bitte einen Zeitraum von höchstens 12 Monaten wählen.',
   billingMonthFormat: 'Bitte einen Monat im Format JJJJ-MM angeben.',
+  billingMonthsReversed: 'Der letzte Monat darf nicht vor dem ersten liegen.',
   serviceSaveFailed: 'Etwas lief schief. Bitte versuchen Sie es erneut.',
   serviceLoadFailed: 'Etwas lief schief beim Abfragen der Dienstleistung...',
   serviceCreated: 'Dienstleistung erfolgreich erstellt',

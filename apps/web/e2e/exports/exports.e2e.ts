@@ -32,7 +32,7 @@ test('exports: an immediate export at once; a monthly export pending until the a
   await page.getByRole('navigation').getByRole('link', { name: 'Export', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Export', exact: true })).toBeVisible();
   // A test centre: no vaccination tab; the immediate export is open.
-  await expect(page.getByRole('tab')).toHaveText(['Sofort-Export', 'Monatsexport']);
+  await expect(page.getByRole('tab')).toHaveText(['Sofort-Export', 'Monatsexport', 'Abrechnung']);
   // off the sidebar link just clicked: its hover colour is not the screen's
   await page.mouse.move(700, 600);
   await expectAccessible(page);

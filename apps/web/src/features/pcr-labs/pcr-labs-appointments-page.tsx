@@ -13,6 +13,7 @@ import { to } from '../../routes';
 import { viewerTimeZone } from '../../ui/format';
 import { type DateFieldValue, dateFieldProblem } from '../../ui/german-date-field';
 import { GermanDateInput } from '../../ui/german-date-input';
+import { useUpright } from '../../ui/use-upright';
 import { SampleLabelButtons } from './sample-label-buttons';
 import { usePcrAppointments, usePcrLabs, useSetPcrLab } from './use-pcr-labs';
 
@@ -32,6 +33,8 @@ export default function PcrLabsAppointmentsPage() {
   const setLab = useSetPcrLab(staffId);
   const labOptions = (labs.data ?? []).map((l) => ({ value: String(l.id), label: l.name }));
   const noLab = labs.data?.length === 0;
+  // A tablet upright: the number stands under the date and the service under the name.
+  const upright = useUpright();
 
   const chooseLab = (appointmentId: number, value: string | null) =>
     setLab.mutate(
@@ -53,15 +56,16 @@ export default function PcrLabsAppointmentsPage() {
       {list.data?.length === 0 && <Text>{MSG.noAppointments}</Text>}
       {!!list.data?.length && (
         // Fits from 992 px of content without sideways scrolling: below xl the birthday moves under the
-        // name and the two label buttons stack, so the lab choice and the result stay in their columns.
+        // name and the two label buttons stack, so the lab choice and the result stay in their columns;
+        // upright (736 px) the number goes under the date and the service under the name as well.
         <Table striped>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Datum</Table.Th>
-              <Table.Th>Nr.</Table.Th>
+              {!upright && <Table.Th>Nr.</Table.Th>}
               <Table.Th>Name</Table.Th>
               <Table.Th visibleFrom="xl">Geburtstag</Table.Th>
-              <Table.Th>Dienstleistung</Table.Th>
+              {!upright && <Table.Th>Dienstleistung</Table.Th>}
               <Table.Th>Labor</Table.Th>
               <Table.Th>Ergebnis</Table.Th>
               <Table.Th>Probenetikett</Table.Th>
@@ -74,16 +78,26 @@ export default function PcrLabsAppointmentsPage() {
                 <Table.Tr key={a.appointment_id}>
                   <Table.Td>
                     {germanDate(a.date)} {a.time}
+                    {upright && (
+                      <Text size="xs" c="dimmed">
+                        Nr. {displayCustomerAppointmentId(a.customer_appointment_id)}
+                      </Text>
+                    )}
                   </Table.Td>
-                  <Table.Td>{displayCustomerAppointmentId(a.customer_appointment_id)}</Table.Td>
+                  {!upright && <Table.Td>{displayCustomerAppointmentId(a.customer_appointment_id)}</Table.Td>}
                   <Table.Td>
                     {name}
                     <Text size="xs" c="dimmed" hiddenFrom="xl">
                       geb. {germanDate(a.customer_birthday)}
                     </Text>
+                    {upright && (
+                      <Text size="xs" c="dimmed">
+                        {a.service_title}
+                      </Text>
+                    )}
                   </Table.Td>
                   <Table.Td visibleFrom="xl">{germanDate(a.customer_birthday)}</Table.Td>
-                  <Table.Td>{a.service_title}</Table.Td>
+                  {!upright && <Table.Td>{a.service_title}</Table.Td>}
                   <Table.Td>
                     <Select
                       aria-label={`Labor für ${name}`}

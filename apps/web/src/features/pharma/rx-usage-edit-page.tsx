@@ -28,6 +28,7 @@ import { to } from '../../routes';
 import { dateFieldProblem } from '../../ui/german-date-field';
 import { GermanDateInput } from '../../ui/german-date-input';
 import { labelsOf, summariseServerError } from '../../ui/server-errors';
+import { useUpright } from '../../ui/use-upright';
 import { MoneyInput } from './money-input';
 import { USAGE_LABELS } from './pharma-field-labels';
 import { customerName, serverMessage } from './pharma-page';
@@ -66,6 +67,8 @@ function UsageForm({ staffId, rxId, usage }: { staffId: number; rxId: number; us
     setForm({ ...form, ...patch });
     setServerErrors({});
   };
+  // A tablet upright: the remove button says 'Entfernen', so the five columns fit 736 px.
+  const upright = useUpright();
   const billed = usage?.billed ?? false;
   const total = usageTotal(form.products);
   const setLine = (i: number, patch: Partial<Line>) =>
@@ -232,8 +235,9 @@ function UsageForm({ staffId, rxId, usage }: { staffId: number; rxId: number; us
                     variant="light"
                     onClick={() => setForm({ ...form, products: form.products.filter((_, j) => j !== i) })}
                     disabled={billed}
+                    aria-label={`Produkt ${i + 1} entfernen`}
                   >
-                    Produkt entfernen
+                    {upright ? 'Entfernen' : 'Produkt entfernen'}
                   </Button>
                 </Table.Td>
               </Table.Tr>

@@ -7,6 +7,7 @@ import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { useAuth } from '../../auth/use-session';
 import { to } from '../../routes';
+import { useUpright } from '../../ui/use-upright';
 import { AppointmentRow, type RowContext } from '../appointments/appointment-row';
 import { ResultDialog } from '../appointments/result-dialog';
 import { useAppointmentOptions, usePaymentClassifications } from '../appointments/use-appointments';
@@ -21,6 +22,8 @@ export default function SearchResultsPage() {
   const options = useAppointmentOptions(staffId);
   const classifications = usePaymentClassifications(staffId);
   const [resultFor, setResultFor] = useState<Appointment | null>(null);
+  // A tablet upright: e-mail and phone share one column.
+  const upright = useUpright();
   const ctx: RowContext | undefined = useMemo(
     () =>
       options.data && classifications.data
@@ -56,8 +59,14 @@ export default function SearchResultsPage() {
               <Table.Tr>
                 <Table.Th>Name</Table.Th>
                 <Table.Th>Geburtsdatum</Table.Th>
-                <Table.Th>E-Mail</Table.Th>
-                <Table.Th>Telefon</Table.Th>
+                {upright ? (
+                  <Table.Th>Kontakt</Table.Th>
+                ) : (
+                  <>
+                    <Table.Th>E-Mail</Table.Th>
+                    <Table.Th>Telefon</Table.Th>
+                  </>
+                )}
                 <Table.Th>Adresse</Table.Th>
               </Table.Tr>
             </Table.Thead>
@@ -70,8 +79,18 @@ export default function SearchResultsPage() {
                     </Anchor>
                   </Table.Td>
                   <Table.Td>{germanDate(c.birthday)}</Table.Td>
-                  <Table.Td>{c.email}</Table.Td>
-                  <Table.Td>{c.phone}</Table.Td>
+                  {upright ? (
+                    <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                      {c.email}
+                      {c.email && c.phone && <br />}
+                      {c.phone}
+                    </Table.Td>
+                  ) : (
+                    <>
+                      <Table.Td>{c.email}</Table.Td>
+                      <Table.Td>{c.phone}</Table.Td>
+                    </>
+                  )}
                   <Table.Td>
                     {[c.street, [c.postcode, c.city].filter(Boolean).join(' ')].filter(Boolean).join(', ')}
                   </Table.Td>
