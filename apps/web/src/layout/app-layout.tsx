@@ -16,14 +16,14 @@ import { useDisclosure } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
 import { APP_VERSION } from '@tz/shared/constants';
 import { MSG } from '@tz/shared/messages';
-import { readScan } from '@tz/shared/rules/scanner-input';
+import { looksLikeScanText, readScan } from '@tz/shared/rules/scanner-input';
 import { type FormEvent, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { useAuth, useSessionInfo } from '../auth/use-session';
 import { logoutAndReload } from '../features/auth/logout';
 import { NewsPrompt } from '../features/news/news-prompt';
 import { CameraScanModal } from '../features/search/camera-scan-modal';
-import { handleScan, useHandScanner } from '../features/search/use-hand-scanner';
+import { handleScan, notifyScanCutOff, useHandScanner } from '../features/search/use-hand-scanner';
 import { sidebarEntries } from './sidebar-entries';
 import { useHost } from './use-host';
 
@@ -122,7 +122,11 @@ function HeaderSearch() {
   useHandScanner(() => setQ(''));
   const submit = (ev: FormEvent) => {
     ev.preventDefault();
-    if (q.trim()) navigate(`/search?q=${encodeURIComponent(q.trim())}`);
+    // Pieces of a scan that reached the box (the detector missed its start) are never searched for.
+    if (looksLikeScanText(q)) {
+      setQ('');
+      notifyScanCutOff();
+    } else if (q.trim()) navigate(`/search?q=${encodeURIComponent(q.trim())}`);
   };
   const onCameraScan = (text: string) => {
     if (readScan(text, window.location.origin).kind === 'ignored') return;

@@ -15,7 +15,7 @@ export const searchBodySchema = z.object({
     .string({ error: MSG.searchQueryRequired })
     .trim()
     .min(1, MSG.searchQueryRequired)
-    .max(SEARCH_MAX_LENGTH),
+    .max(SEARCH_MAX_LENGTH, MSG.searchQueryTooLong),
 });
 export type SearchBody = z.infer<typeof searchBodySchema>;
 

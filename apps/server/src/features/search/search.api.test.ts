@@ -299,7 +299,11 @@ describe('search', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json().message + JSON.stringify(res.json().details)).toContain(MSG.searchQueryRequired);
     }
-    expect((await search('x'.repeat(101))).statusCode).toBe(400);
+    const long = await search('x'.repeat(101));
+    expect(long.statusCode).toBe(400);
+    // a term was given: it is too long (not "please enter a term")
+    expect(long.json().details).toEqual([{ field: 'queryString', message: MSG.searchQueryTooLong }]);
+    expect(long.body).not.toContain(MSG.searchQueryRequired);
   });
 });
 
