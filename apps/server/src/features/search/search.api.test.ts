@@ -171,7 +171,7 @@ describe('search', () => {
     expect((await ids(`Dr. Anna ${last}`))[0]).toBe(anna.id);
   });
 
-  it('ranks exact hits above 50 near names (prefix above typo), and puts the exact hits\' visits today first', async () => {
+  it("ranks exact hits above 50 near names (prefix above typo), and puts the exact hits' visits today first", async () => {
     // A rare surname that begins many others: exact hits first, in customers and appointments alike.
     const rare = surname('Beck');
     const day = 86_400_000;

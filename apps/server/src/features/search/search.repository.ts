@@ -1,8 +1,8 @@
 import type { SearchTerms } from '@tz/shared/rules/search-query';
 import { and, desc, eq, inArray, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { now } from '../../clock';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { now } from '../../clock';
 import { appointments } from '../../db/schema/appointments';
 import { centres } from '../../db/schema/centres';
 import { customers } from '../../db/schema/customers';
@@ -274,8 +274,7 @@ export async function searchAppointments(
   const exactToday =
     exactIds.length > 0 ? [sql`(${appointments.customer_id} = any(${idArray(exactIds)}) and ${today}) desc`] : [];
   // The customers' rank (array_position in the ranked ids); none without customers (ORDER BY 0 is a position).
-  const rank =
-    ids.length > 0 ? [sql`array_position(${idArray(ids)}, ${appointments.customer_id}) asc nulls last`] : [];
+  const rank = ids.length > 0 ? [sql`array_position(${idArray(ids)}, ${appointments.customer_id}) asc nulls last`] : [];
   return appointmentRows(
     db,
     and(eq(appointments.staff_id, staffId), eq(appointments.should_block_slot, false), matches)!,

@@ -4,10 +4,9 @@ import { lookupCustomerByProfile, search } from '@tz/shared/search/search.contra
 import { useEffect } from 'react';
 import { api } from '../../api/client';
 import { useAuth } from '../../auth/use-session';
+import { searchKey } from './search-cache';
 
 /** Search state (core-workflow §3): the last query and its results, cached per query. */
-export const searchKey = (staffId: number, queryString: string) => ['search', staffId, queryString] as const;
-
 export function useSearch(queryString: string) {
   const { staffId } = useAuth();
   const qc = useQueryClient();
@@ -17,12 +16,14 @@ export function useSearch(queryString: string) {
     enabled: queryString.trim() !== '',
     retry: false,
   });
-  // A change made in the results (payment classification, check-in, status) repeats the search.
+  // A change made in the results (payment classification, check-in, status) repeats the search (§2). The
+  // success event comes after the change's answer, which the row already shows (use-appointments usePatch): the
+  // repeated search is sent only once the change is stored, so it cannot bring back the old state.
   useEffect(
     () =>
       qc.getMutationCache().subscribe((event) => {
         if (event.type === 'updated' && event.action.type === 'success') {
-          void qc.invalidateQueries({ queryKey: ['search', staffId] });
+          void qc.invalidateQueries({ queryKey: searchKey(staffId) });
         }
       }),
     [qc, staffId],
