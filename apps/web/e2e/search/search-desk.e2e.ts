@@ -148,6 +148,16 @@ test('a rare surname among 30 that begin with it: the exact hit and its appointm
   expect(shown).toBeGreaterThanOrEqual(31);
   await all.click();
   await expect(customers.getByRole('row')).toHaveCount(1 + shown);
+  // the next search from the results replaces them
+  await box.fill('Brandl-Huber');
+  await box.press('Enter');
+  await expect(page.getByRole('heading', { name: searchHeading('Brandl-Huber') })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Kunden' })).toHaveCount(1);
+  await expect(customers.getByRole('row').nth(1)).toContainText('Nah Brandl-Huber');
+  await expect(customers.getByRole('row')).toHaveCount(1 + 5);
+  await expect(page.getByRole('region', { name: 'Termine' }).getByRole('listitem').first()).toContainText(
+    'Nah Brandl-Huber',
+  );
 });
 
 test('a hand scan that stalls midway still opens the customer; one cut off says to scan again; neither searches', async ({

@@ -14,6 +14,7 @@ import {
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
+import { useQueryClient } from '@tanstack/react-query';
 import { APP_VERSION } from '@tz/shared/constants';
 import { MSG } from '@tz/shared/messages';
 import { looksLikeScanText, readScan } from '@tz/shared/rules/scanner-input';
@@ -117,6 +118,7 @@ function HeaderSearch() {
   const [q, setQ] = useState('');
   const navigate = useNavigate();
   const { staffId } = useAuth();
+  const qc = useQueryClient();
   const [camera, setCamera] = useState(false);
   // The first characters of a scan reach the focused field before the detector knows: the box is cleared.
   useHandScanner(() => setQ(''));
@@ -126,7 +128,11 @@ function HeaderSearch() {
     if (looksLikeScanText(q)) {
       setQ('');
       notifyScanCutOff();
-    } else if (q.trim()) navigate(`/search?q=${encodeURIComponent(q.trim())}`);
+    } else if (q.trim()) {
+      // The search is sent at once, while the results screen loads (its code loads with the first search).
+      void import('../features/search/use-search').then((m) => m.prefetchSearch(qc, staffId, q.trim()));
+      navigate(`/search?q=${encodeURIComponent(q.trim())}`);
+    }
   };
   const onCameraScan = (text: string) => {
     if (readScan(text, window.location.origin).kind === 'ignored') return;

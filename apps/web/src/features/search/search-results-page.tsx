@@ -1,18 +1,19 @@
 import { Alert, Anchor, Button, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import type { Appointment } from '@tz/shared/appointments/appointments.contract';
 import type { Customer } from '@tz/shared/customers/customers.contract';
 import { MSG, searchHeading } from '@tz/shared/messages';
 import { germanDate } from '@tz/shared/rules/german-date';
 import { looksLikeScanText } from '@tz/shared/rules/scanner-input';
-import { useMemo, useState } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useAuth } from '../../auth/use-session';
 import { to } from '../../routes';
 import { AppointmentRow, type RowContext } from '../appointments/appointment-row';
+import { ROW_ESTIMATE } from '../appointments/appointment-view';
 import { ResultDialog } from '../appointments/result-dialog';
 import { useAppointmentOptions, usePaymentClassifications } from '../appointments/use-appointments';
 import { searchErrorText } from './search-error';
-import { useProgressiveCount } from './use-progressive-count';
 import { useSearch } from './use-search';
 
 /**
@@ -20,8 +21,6 @@ import { useSearch } from './use-search';
  * first appointments stay on the first screen.
  */
 export const CUSTOMERS_SHOWN = 5;
-/** Appointment rows in the first render; the rest follow in the background (useProgressiveCount). */
-const FIRST_ROWS = 8;
 
 /** searchResults (core-workflow §2 "Search and QR scan"): the header search's customers and appointments. */
 export default function SearchResultsPage() {
@@ -62,9 +61,9 @@ export default function SearchResultsPage() {
       )}
       {(result.isLoading || (data && !ctx)) && <Loader aria-label="Lädt" />}
       {empty && <Text>{MSG.noSearchResults}</Text>}
-      {data && data.customers.length > 0 && <CustomerResults key={q} customers={data.customers} />}
+      {data && data.customers.length > 0 && <CustomerResults key={`customers ${q}`} customers={data.customers} />}
       {data && ctx && data.appointments.length > 0 && (
-        <AppointmentResults key={q} appointments={data.appointments} ctx={ctx} />
+        <AppointmentResults key={`appointments ${q}`} appointments={data.appointments} ctx={ctx} />
       )}
       <ResultDialog staffId={staffId} appointment={resultFor} onClose={() => setResultFor(null)} />
     </Stack>
@@ -118,24 +117,52 @@ function CustomerResults({ customers }: { customers: Customer[] }) {
 }
 
 /**
- * The appointments, in the server's order (today's visits of exact hits first). Up to 100 rows with their
- * switches and selects took most of the time from Enter to results: the first rows render at once, the
- * others in the background without holding up the screen.
+ * The appointments, in the server's order (today's visits of exact hits first), as a virtual list like the
+ * appointments screen's: only the rows in and near the view are in the page. Up to 100 rows with their
+ * switches, selects and menus were most of the time from Enter to results, and taking them off the page
+ * again held up the next search.
  */
 function AppointmentResults({ appointments, ctx }: { appointments: Appointment[]; ctx: RowContext }) {
-  const count = useProgressiveCount(appointments.length, FIRST_ROWS);
+  const listRef = useRef<HTMLUListElement>(null);
+  // Where the list starts on the page (below the customers), known after the first paint.
+  const [scrollMargin, setScrollMargin] = useState(0);
+  useLayoutEffect(() => {
+    setScrollMargin(listRef.current?.offsetTop ?? 0);
+  });
+  const virtualizer = useWindowVirtualizer({
+    count: appointments.length,
+    estimateSize: () => ROW_ESTIMATE.cards,
+    overscan: 2,
+    scrollMargin,
+    getItemKey: (i) => appointments[i]!.appointment_id,
+  });
   return (
     <section aria-labelledby="search-appointments">
       <Title order={2} size="h4" id="search-appointments" mb="xs">
         Termine
       </Title>
-      <Stack component="ul" gap="xs" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-        {appointments.slice(0, count).map((a) => (
-          <li key={a.appointment_id}>
-            <AppointmentRow a={a} ctx={ctx} />
+      <ul
+        ref={listRef}
+        style={{ position: 'relative', height: virtualizer.getTotalSize(), listStyle: 'none', margin: 0, padding: 0 }}
+      >
+        {virtualizer.getVirtualItems().map((item) => (
+          <li
+            key={item.key}
+            data-index={item.index}
+            ref={virtualizer.measureElement}
+            style={{
+              position: 'absolute',
+              top: 0,
+              left: 0,
+              width: '100%',
+              paddingBottom: 8,
+              transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)`,
+            }}
+          >
+            <AppointmentRow a={appointments[item.index]!} ctx={ctx} />
           </li>
         ))}
-      </Stack>
+      </ul>
     </section>
   );
 }
