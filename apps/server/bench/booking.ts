@@ -51,8 +51,9 @@ export async function ensureBookingPage(db: BenchDb, staffId: number, day = benc
 /**
  * The booking page's operations: the free slots of the busy day (budget:
  * ≤ 100 ms p95 on the large centre) and booking one appointment (write). Each
- * call comes from an address of its own (X-Forwarded-For), so neither the
- * public rate limit nor the booking limits per IP and e-mail refuse it.
+ * call comes from an address of its own (X-Forwarded-For) and each booking
+ * from a person of its own (e-mail, phone), so neither the public rate limit
+ * nor the booking attempt limits refuse it.
  */
 export async function runBookingBench(ctx: {
   url: string;
@@ -92,7 +93,7 @@ export async function runBookingBench(ctx: {
             last_name: `Buchung ${i}`,
             birthday: '1980-01-01',
             email: `bench-${Date.now()}-${i}@example.org`,
-            phone: '0151 0000000',
+            phone: `0151 ${String(i).padStart(7, '0')}`,
             street: 'Hauptstraße 1',
             postcode: '10115',
             city: 'Berlin',

@@ -115,7 +115,7 @@ export function serverEnv(kind: DbKind, target: string): Record<string, string> 
     // The benchmark client stands in for a proxy: each booking call names its own client address
     // (X-Forwarded-For), so the per-IP limits measure nothing but themselves.
     TRUST_PROXY: 'loopback',
-    ...(kind === 'pglite' ? { DATA_DIR: target, DATABASE_URL: '' } : { DATABASE_URL: target }),
+    ...(kind === 'pglite' ? { PGLITE_DIR: target, DATABASE_URL: '' } : { DATABASE_URL: target }),
   };
 }
 
@@ -509,8 +509,14 @@ function parseArgs(argv: string[]): RunOptions {
     iterations: Number(get('iterations') ?? 100),
     resultsDir: path.join(benchDir, 'results'),
     label: get('label'),
-    web: argv.includes('--no-web') || webSearchAlone ? null : DEFAULT_WEB,
-    webSearch: argv.includes('--no-web') ? null : Number(get('searches') ?? 20),
+    // --web-part groups: only the group page with 10,000 members, on the demo data without the 1,500 rows
+    web:
+      argv.includes('--no-web') || webSearchAlone
+        ? null
+        : get('web-part') === 'groups'
+          ? { ...DEFAULT_WEB, rows: 1, part: 'groups' }
+          : DEFAULT_WEB,
+    webSearch: argv.includes('--no-web') || get('web-part') === 'groups' ? null : Number(get('searches') ?? 20),
   };
 }
 

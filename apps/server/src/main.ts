@@ -1,10 +1,11 @@
 import { buildApp } from './app';
-import { setClock } from './clock';
+import { nowMs, setClock } from './clock';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { ensureFunctionCatalogue } from './db/default-functions';
 import { ensureDefaultHosts } from './db/default-hosts';
 import { DEMO_LOGINS, DEMO_PASSWORD, seedDemoIfEmpty } from './demo/seed';
+import { ensurePlatformAdminTotpFrom } from './features/auth/two-factor.repository';
 import { ensureDefaultForms } from './features/forms/default-forms';
 import { sqlPauseLogger } from './features/reliability/sql-pause';
 import { startWorkers } from './jobs/workers';
@@ -19,6 +20,8 @@ await database.migrate();
 await ensureDefaultHosts(database.db);
 await database.db.transaction((tx) => ensureDefaultForms(tx));
 await ensureFunctionCatalogue(database.db);
+// A new installation gives its platform admins 30 days to set up the second factor (the platform moves the date).
+await ensurePlatformAdminTotpFrom(database.db, new Date(nowMs() + 30 * 86_400_000));
 const seeded = config.demo ? await seedDemoIfEmpty(database.db) : false;
 
 const { app, deps } = await buildApp(config, database);
@@ -51,7 +54,7 @@ const url = `http://localhost:${typeof address === 'object' && address ? address
 const lines = [
   '',
   `  Testzentrum Backoffice läuft: ${url}`,
-  `  Datenbank: ${database.kind === 'pglite' ? `PGlite (${config.dataDir})` : 'PostgreSQL'}${seeded ? ', Demodaten angelegt' : ''}`,
+  `  Datenbank: ${database.kind === 'pglite' ? `PGlite (${config.pgliteDir})` : 'PostgreSQL'}${seeded ? ', Demodaten angelegt' : ''}`,
 ];
 if (config.demo) {
   lines.push(`  Demo-Zugänge (Passwort für alle: ${DEMO_PASSWORD}):`);

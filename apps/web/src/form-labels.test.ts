@@ -4,11 +4,18 @@ import {
   createAppointmentWithCustomer,
 } from '@tz/shared/appointments/appointment-edit.contract';
 import { loginBodySchema } from '@tz/shared/auth/auth.contract';
+import {
+  completeSecondFactor,
+  confirmTwoFactor,
+  disableTwoFactor,
+  setPlatformSecurity,
+} from '@tz/shared/auth/two-factor.contract';
 import { createBooking } from '@tz/shared/booking/booking.contract';
 import { updateCustomer } from '@tz/shared/customers/customers.contract';
 import { requestExport } from '@tz/shared/exports/exports.contract';
 import { saveVaccinationData } from '@tz/shared/forms/forms.contract';
 import { saveOegdForm } from '@tz/shared/oegd/oegd.contract';
+import { createPcrLab } from '@tz/shared/pcr-labs/pcr-labs.contract';
 import { createTestCentreUser } from '@tz/shared/platform/platform.contract';
 import { sendReceiptCopy } from '@tz/shared/receipts/receipts.contract';
 import { createService } from '@tz/shared/services/services.contract';
@@ -23,7 +30,14 @@ import { CUSTOMER_LABELS } from './features/customers/customer-field-labels';
 import { EXPORT_REQUEST_LABELS } from './features/exports/exports-field-labels';
 import { VACCINATION_LABELS } from './features/forms/vaccination-field-labels';
 import { OEGD_LABELS } from './features/oegd/oegd-field-labels';
+import { PCR_LAB_LABELS } from './features/pcr-labs/pcr-lab-field-labels';
 import { TEST_CENTRE_USER_LABELS } from './features/platform/platform-field-labels';
+import {
+  DISABLE_LABELS,
+  PLATFORM_GRACE_LABELS,
+  SETUP_CODE_LABELS,
+  SIGN_IN_CODE_LABELS,
+} from './features/security/security-field-labels';
 import { SERVICE_LABELS } from './features/services/service-field-labels';
 import {
   CREATE_USER_LABELS,
@@ -41,6 +55,10 @@ const keysOf = (schema: unknown) => Object.keys((schema as z.ZodObject).shape).s
  */
 const FORMS: { form: string; labels: Record<string, string>; body: unknown; hidden?: string[] }[] = [
   { form: 'Anmeldung', labels: LOGIN_LABELS, body: loginBodySchema },
+  { form: 'Anmeldung: Code', labels: SIGN_IN_CODE_LABELS, body: completeSecondFactor.body },
+  { form: 'Zwei-Faktor einrichten', labels: SETUP_CODE_LABELS, body: confirmTwoFactor.body },
+  { form: 'Zwei-Faktor ausschalten', labels: DISABLE_LABELS, body: disableTwoFactor.body },
+  { form: 'Zwei-Faktor-Pflicht der Plattform', labels: PLATFORM_GRACE_LABELS, body: setPlatformSecurity.body },
   { form: 'Benutzer anlegen', labels: CREATE_USER_LABELS, body: createUser.body, hidden: ['staff_id'] },
   {
     form: 'Passwort ändern',
@@ -81,6 +99,7 @@ const FORMS: { form: string; labels: Record<string, string>; body: unknown; hidd
   { form: 'Pause planen', labels: { date: 'Pausieren ab' }, body: suspendAccount.body, hidden: ['staff_id'] },
   { form: 'Belegkopie', labels: { email: 'E-Mail-Adresse' }, body: sendReceiptCopy.body },
   { form: 'Monatsexport anfordern', labels: EXPORT_REQUEST_LABELS, body: requestExport.body },
+  { form: 'PCR-Labor', labels: PCR_LAB_LABELS, body: createPcrLab.body },
   // website: the honeypot, hidden from people
   { form: 'Termin online buchen', labels: BOOKING_LABELS, body: createBooking.body, hidden: ['website'] },
 ];

@@ -24,6 +24,8 @@ const SPEC: Partial<Record<RouteName, number | 'public'>> = {
   booking: 'public',
   bookingCancel: 'public',
   bookingResult: 'public',
+  bookingImprint: 'public',
+  bookingPrivacy: 'public',
   products: ROLE.manager,
   productsCreate: ROLE.manager,
   editProduct: ROLE.manager,

@@ -14,6 +14,8 @@ export const ROUTE_ACCESS: Record<RouteName, number | 'public'> = {
   booking: 'public',
   bookingCancel: 'public',
   bookingResult: 'public',
+  bookingImprint: 'public',
+  bookingPrivacy: 'public',
 
   // everyone logged in (role 30 and more powerful)
   home: ROLE.staff,
@@ -21,6 +23,8 @@ export const ROUTE_ACCESS: Record<RouteName, number | 'public'> = {
   tracemedicsLink: ROLE.staff,
   // everyone changes their own password; managers reach others' through the user list
   updatePassword: ROLE.staff,
+  // everyone's own second factor and sessions (issue 30)
+  myAccess: ROLE.staff,
   appointments: ROLE.staff,
   'save-vaccination-data': ROLE.staff,
   'check-in-qr-code': ROLE.staff,

@@ -36,6 +36,8 @@ export const routes: RouteObject[] = [
   screen('booking', () => import('./features/booking/booking-page')),
   screen('bookingCancel', () => import('./features/booking/booking-cancel-page')),
   screen('bookingResult', () => import('./features/booking/booking-result-page')),
+  screen('bookingImprint', () => import('./features/booking/booking-imprint-page')),
+  screen('bookingPrivacy', () => import('./features/booking/booking-privacy-page')),
   {
     element: <RequireAuth />,
     errorElement: <RouteError />,
@@ -91,6 +93,7 @@ export const routes: RouteObject[] = [
           screen('listTestcenters', () => import('./features/platform/test-centres-page')),
           screen('testcenter_user', () => import('./features/platform/test-centre-user-page')),
           screen('audit', () => import('./features/audit/audit-page')),
+          screen('myAccess', () => import('./features/security/my-access-page')),
           screen('adminExports', () => import('./features/exports/admin-exports-page')),
           { path: '*', lazy: async () => ({ Component: (await import('./ui/not-found-page')).default }) },
         ],

@@ -10,6 +10,9 @@ export const ROUTES = {
   booking: '/buchen/:search_name',
   bookingCancel: '/buchung/:token',
   bookingResult: '/ergebnis/:token',
+  // The centre's imprint and privacy statement, generated when it has no page of its own (issue 26).
+  bookingImprint: '/buchen/:search_name/impressum',
+  bookingPrivacy: '/buchen/:search_name/datenschutz',
   news: '/news',
   tracemedicsLink: '/tracemedics-link',
   users: '/staff/:id/users',
@@ -52,6 +55,8 @@ export const ROUTES = {
   adminExports: '/admin/export/',
   // The audit trail (issue 21); not in the spec's table.
   audit: '/audit',
+  // The user's own sign-in security (issue 30): second factor and sessions; not in the spec's table.
+  myAccess: '/my-access',
 } as const;
 
 export type RouteName = keyof typeof ROUTES;

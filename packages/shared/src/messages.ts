@@ -351,6 +351,8 @@ export const MSG = {
   serviceInactive: 'Diese Dienstleistung ist nicht aktiv.',
   /** Ends every refused booking (bookingRefusalMessage), after the sentence that names the reason. */
   overbookHint: 'Zum Überbuchen bitte „Trotzdem buchen“ wählen.',
+  /** The checkbox the hint names, on a single appointment and on the group page alike. */
+  overbookLabel: 'Trotzdem buchen (auch außerhalb freier Zeiten, Überbuchung)',
   bookingInPast: 'Der Termin liegt in der Vergangenheit.',
   seriesCountOnlyFirst:
     'Die Anzahl der Termine in Folge und der blockierten Plätze lässt sich nur am ersten Termin der Serie ändern.',
@@ -504,11 +506,78 @@ export const BOOKING_MSG = {
   resultExpired: 'Dieser Ergebnis-Link ist abgelaufen. Bitte wenden Sie sich an das Zentrum.',
   resultLocked: 'Zu viele falsche Eingaben. Dieser Ergebnis-Link ist gesperrt; bitte wenden Sie sich an das Zentrum.',
   birthdayMismatch: 'Das Geburtsdatum stimmt nicht.',
+  monthInvalid: 'Bitte einen Monat im Format JJJJ-MM angeben.',
+  privacyTitle: 'Datenschutzerklärung',
+  privacyRead: 'Datenschutzerklärung lesen',
+  ownLegalPage: 'Das Zentrum hat dafür eine eigene Seite:',
+  toBooking: 'Zur Terminbuchung',
+  requiredHint: 'Pflichtfelder sind mit * markiert.',
 } as const;
 
 export const bookingTooSoon = (minutes: number) =>
   `Online-Buchungen sind bis ${minutes} Minuten vor Terminbeginn möglich. Bitte wählen Sie eine spätere Uhrzeit.`;
 export const bookingTooFarAhead = (lastDate: string) =>
   `Online-Buchungen sind bis zum ${germanDate(lastDate)} möglich. Bitte wählen Sie einen früheren Tag.`;
+/** Why a day of the booking calendar cannot be chosen (rules/booking-days.ts). */
+export function bookingDayClosedText(
+  reason: 'past' | 'too_far' | 'holiday' | 'special_day' | 'weekday',
+  date: string,
+  lastDate: string,
+  weekday: string,
+): string {
+  switch (reason) {
+    case 'past':
+      return 'Dieser Tag ist vorbei.';
+    case 'too_far':
+      return `Online-Buchungen sind bis zum ${germanDate(lastDate)} möglich.`;
+    case 'holiday':
+      return `Am ${germanDate(date)} ist Feiertag, das Zentrum ist geschlossen.`;
+    case 'special_day':
+      return `Am ${germanDate(date)} ist das Zentrum geschlossen.`;
+    case 'weekday':
+      return `${weekday}s ist das Zentrum geschlossen.`;
+  }
+}
 export const bookingTooManyOpen = (n: number) =>
   `Mit dieser E-Mail-Adresse ${n === 1 ? 'ist für diesen Tag bereits ein Termin' : `sind für diesen Tag bereits ${n} Termine`} gebucht.`;
+
+/** Two-factor sign-in, the own sessions and sign-in notices (issue 30). */
+export const SECURITY_MSG = {
+  codeLabel: 'Code aus der Authenticator-App oder Wiederherstellungscode',
+  codeRequired: 'Bitte den Code eingeben.',
+  wrongCode: 'Der Code ist falsch oder abgelaufen.',
+  codeUsed: 'Dieser Code wurde schon verwendet. Bitte warten Sie auf den nächsten Code.',
+  recoveryCodeUsed: 'Dieser Wiederherstellungscode ist verbraucht.',
+  codeStepDue: 'Bitte geben Sie zuerst den Code aus Ihrer Authenticator-App ein.',
+  setupDue: 'Bitte richten Sie zuerst die Zwei-Faktor-Anmeldung ein.',
+  setupRequired:
+    'Für Ihr Konto ist die Zwei-Faktor-Anmeldung vorgeschrieben. Bitte richten Sie sie jetzt ein; erst danach können Sie weiterarbeiten.',
+  alreadyOn: 'Die Zwei-Faktor-Anmeldung ist bereits eingeschaltet.',
+  notStarted: 'Bitte starten Sie die Einrichtung erneut.',
+  notOn: 'Die Zwei-Faktor-Anmeldung ist nicht eingeschaltet.',
+  turnedOn: 'Die Zwei-Faktor-Anmeldung ist eingeschaltet. Ihre anderen Sitzungen wurden beendet.',
+  turnedOff: 'Die Zwei-Faktor-Anmeldung ist ausgeschaltet. Ihre anderen Sitzungen wurden beendet.',
+  requiredCannotTurnOff:
+    'Für Ihr Konto ist die Zwei-Faktor-Anmeldung vorgeschrieben; sie kann nicht ausgeschaltet werden.',
+  wrongPassword: 'Das Passwort ist falsch.',
+  passwordRequired: 'Bitte Ihr Passwort eingeben.',
+  resetDone: 'Die Zwei-Faktor-Anmeldung wurde zurückgesetzt. Alle Sitzungen des Benutzers wurden beendet.',
+  resetNothing: 'Für diesen Benutzer ist keine Zwei-Faktor-Anmeldung eingerichtet.',
+  resetSelf: 'Ihre eigene Zwei-Faktor-Anmeldung schalten Sie unter „Mein Zugang“ aus.',
+  requiredByCentre: 'Ihr Zentrum schreibt die Zwei-Faktor-Anmeldung vor.',
+  sessionNotFound: 'Diese Sitzung gibt es nicht (mehr).',
+  sessionEnded: 'Die Sitzung wurde beendet.',
+  centreRequirementSaved: 'Änderung gespeichert.',
+  graceSaved: 'Der Stichtag wurde gespeichert.',
+  graceInPast: 'Der Stichtag darf nicht in der Vergangenheit liegen.',
+  unknownBrowser: 'Unbekannter Browser',
+  noticeSubject: 'Neue Anmeldung bei Ihrem Zugang',
+} as const;
+
+/** 'Für Plattform-Administratoren vorgeschrieben ab dem 01.07.2026.' */
+export const requiredForPlatformFrom = (date: string) =>
+  `Für Plattform-Administratoren ist die Zwei-Faktor-Anmeldung ab dem ${germanDate(date)} vorgeschrieben.`;
+export const otherSessionsEnded = (n: number) =>
+  n === 1 ? '1 andere Sitzung wurde beendet.' : `${n} andere Sitzungen wurden beendet.`;
+export const recoveryCodesLeft = (n: number) =>
+  n === 1 ? 'Noch 1 Wiederherstellungscode übrig.' : `Noch ${n} Wiederherstellungscodes übrig.`;

@@ -1,9 +1,10 @@
 import { isPlatformAdmin } from '@tz/shared/constants';
-import type { Access } from '@tz/shared/http/endpoint';
-import { MSG } from '@tz/shared/messages';
+import { type Access, type SessionStage, stagesOf } from '@tz/shared/http/endpoint';
+import { MSG, SECURITY_MSG } from '@tz/shared/messages';
 import type { FastifyRequest } from 'fastify';
+import { nowMs } from '../clock';
 import type { Db } from '../db/client';
-import { findActiveSession } from '../features/auth/auth.repository';
+import { findActiveSession, touchSession } from '../features/auth/auth.repository';
 import { AppError } from '../http/app-error';
 import type { SessionCache } from './session-cache';
 import { verifySessionToken } from './tokens';
@@ -16,7 +17,12 @@ export interface AuthContext {
   name: string;
   email: string;
   expiresAt: Date;
+  /** 'full', or a sign-in still waiting for its second factor (see Access.stages). */
+  stage: SessionStage;
 }
+
+/** "Zuletzt aktiv" of a session is written at most this often (one UPDATE per session and minute). */
+const LAST_SEEN_EVERY_MS = 60_000;
 
 /**
  * The one place that decides whether a caller may call a route: login, role
@@ -59,7 +65,11 @@ export async function authenticateToken(token: string | undefined, deps: GuardDe
     name: session.name,
     email: session.email,
     expiresAt: session.expiresAt,
+    stage: session.stage ?? 'full',
   };
+  if (!session.lastSeenAt || nowMs() - session.lastSeenAt.getTime() >= LAST_SEEN_EVERY_MS) {
+    await touchSession(deps.db, session.sessionId);
+  }
   deps.sessions.set(token, auth);
   return auth;
 }
@@ -71,6 +81,12 @@ export function checkAccess(
   params: Record<string, unknown> | undefined,
   body: unknown,
 ) {
+  // A sign-in waiting for its second factor reaches nothing but its own step's routes.
+  if (!stagesOf(access).includes(auth.stage)) {
+    if (auth.stage === 'totp') throw AppError.forbidden(SECURITY_MSG.codeStepDue, 'SECOND_FACTOR_DUE');
+    if (auth.stage === 'totp_setup') throw AppError.forbidden(SECURITY_MSG.setupDue, 'SECOND_FACTOR_SETUP_DUE');
+    throw AppError.forbidden();
+  }
   if (auth.roleId > access.maxRole) throw AppError.forbidden();
 
   if (access.tenant && !isPlatformAdmin(auth.roleId)) {

@@ -1,7 +1,15 @@
+import { and, inArray } from 'drizzle-orm';
 import type { DbOrTx } from './client';
 import { hosts } from './schema/platform';
 
-/** The hosts every installation knows; more are rows in the same table. */
+/** What earlier versions stored as the default hosts' API address, whatever port the installation ran on. */
+const OLD_DEFAULT_API_URLS = ['http://localhost:3000/api', 'http://127.0.0.1:3000/api'];
+
+/**
+ * The hosts every installation knows; more are rows in the same table. Their
+ * `api_url` stays empty: the branding answers the installation's own address
+ * then (platform.service, hostBranding), not a fixed port.
+ */
 export async function ensureDefaultHosts(db: DbOrTx) {
   const base = {
     brand: 'Testzentrum Backoffice',
@@ -15,8 +23,13 @@ export async function ensureDefaultHosts(db: DbOrTx) {
   await db
     .insert(hosts)
     .values([
-      { host: 'localhost', api_url: 'http://localhost:3000/api', ...base },
-      { host: '127.0.0.1', api_url: 'http://127.0.0.1:3000/api', ...base },
+      { host: 'localhost', api_url: null, ...base },
+      { host: '127.0.0.1', api_url: null, ...base },
     ])
     .onConflictDoNothing();
+  // Rows an earlier start wrote with the fixed port forget it; an address the platform set stays.
+  await db
+    .update(hosts)
+    .set({ api_url: null })
+    .where(and(inArray(hosts.host, ['localhost', '127.0.0.1']), inArray(hosts.api_url, OLD_DEFAULT_API_URLS)));
 }

@@ -13,6 +13,7 @@ import { seedPcrLabs } from './pcr-labs.demo';
 import { seedPharma } from './pharma.demo';
 import { seedReceiptsDemo } from './receipts.demo';
 import { seedSchedule } from './schedule.demo';
+import { seedSecurityDemo } from './security.demo';
 import { seedCatalogue, seedServices } from './services.demo';
 import { seedSettings } from './settings.demo';
 import { seedUsers } from './users.demo';
@@ -45,6 +46,7 @@ export async function seedPlatform(tx: DbOrTx, at: Date) {
   await ensurePlatformBasics(tx, at);
   await seedCatalogue(tx);
   await seedInsurance(tx);
+  await seedSecurityDemo(tx, at);
 }
 
 /** The part of the platform data a set of demo centres needs; safe to run again. */

@@ -5,6 +5,8 @@ import { appointmentEditRoutes } from './appointments/appointment-edit.routes';
 import { appointmentsRoutes } from './appointments/appointments.routes';
 import { auditRoutes } from './audit/audit.routes';
 import { authRoutes } from './auth/auth.routes';
+import { ownSessionsRoutes } from './auth/own-sessions.routes';
+import { twoFactorRoutes } from './auth/two-factor.routes';
 import { bookingRoutes } from './booking/booking.routes';
 import { customersRoutes } from './customers/customers.routes';
 import { demisRoutes } from './demis/demis.routes';
@@ -28,6 +30,8 @@ import { usersRoutes } from './users/users.routes';
 export function featureRoutes(app: FastifyInstance, deps: AppDeps) {
   platformRoutes(app, deps);
   authRoutes(app, deps);
+  twoFactorRoutes(app, deps);
+  ownSessionsRoutes(app, deps);
   newsRoutes(app, deps);
   receiptsRoutes(app, deps);
   demisRoutes(app, deps);

@@ -30,3 +30,14 @@ export async function publicBaseUrl(deps: { config: Config; db: DbOrTx }, staffI
 export function installationBaseUrl(config: Pick<Config, 'publicUrl' | 'port'>): string {
   return config.publicUrl ?? `http://localhost:${config.port}`;
 }
+
+/**
+ * The installation's address as reached under `host`, a name the host check
+ * let in (hosts table or ALLOWED_HOSTS): a public name of the hosts table is
+ * `https://<host>` (as publicBaseUrl), anything else PUBLIC_URL, else
+ * `http://<host>:<PORT>`. Never the request's port or scheme, which the caller chooses.
+ */
+export function hostBaseUrl(config: Pick<Config, 'publicUrl' | 'port'>, host: string, inHostsTable: boolean): string {
+  if (inHostsTable && !LOOPBACK.has(host)) return `https://${host}`;
+  return config.publicUrl ?? `http://${host}:${config.port}`;
+}

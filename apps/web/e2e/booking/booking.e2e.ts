@@ -1,7 +1,8 @@
 import { BOOKING_MSG } from '@tz/shared/messages';
 import { startSmtp } from '../../../server/src/test/smtp';
-import { apiAs, test as base, E2E_NOW, expect, expectAccessible, workdayAhead } from '../fixtures';
+import { apiAs, test as base, DEMO_PASSWORD, E2E_NOW, expect, expectAccessible, workdayAhead } from '../fixtures';
 import { startServer } from '../server';
+import { smallTapTargets } from '../tap-targets';
 
 type Smtp = Awaited<ReturnType<typeof startSmtp>>;
 
@@ -48,15 +49,68 @@ function plainText(raw: string): string {
   return body;
 }
 
-test.use({ viewport: { width: 390, height: 844 } });
+/** A phone held upright, used with a finger. */
+test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
 
-async function pick(page: import('@playwright/test').Page, label: string, option: string) {
-  await page
+type Page = import('@playwright/test').Page;
+
+const select = (page: Page, label: string) =>
+  page
     .getByRole('textbox', { name: label })
     .or(page.getByRole('combobox', { name: label }))
-    .first()
-    .click();
+    .first();
+
+async function pick(page: Page, label: string, option: string) {
+  await select(page, label).click();
   await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** Every target of the page, and of an open list of options, is at least 44 × 44 px (issue 26). */
+async function expectTapTargets(page: Page) {
+  expect(await smallTapTargets(page)).toEqual([]);
+}
+
+/** The three birthday selects; choosing again what a select shows keeps the birthday (issue 26). */
+async function pickBirthday(page: Page, day: string, month: string, year: string) {
+  await pick(page, 'Geburtstag (Tag)', day);
+  await pick(page, 'Geburtstag (Monat)', month);
+  await select(page, 'Geburtstag (Jahr)').click();
+  // The open list of years: its options are targets too.
+  await expect(page.getByRole('option', { name: year, exact: true })).toBeVisible();
+  await expectTapTargets(page);
+  await page.getByRole('option', { name: year, exact: true }).click();
+  await pick(page, 'Geburtstag (Monat)', month);
+  await pick(page, 'Geburtstag (Jahr)', year);
+  await expect(select(page, 'Geburtstag (Monat)')).toHaveValue(month);
+  await expect(select(page, 'Geburtstag (Jahr)')).toHaveValue(year);
+}
+
+/** The fields the server refuses a booking without (bookingRequestSchema), by their labels. */
+const REQUIRED = [
+  'Dienstleistung',
+  'Datum',
+  'Vorname',
+  'Nachname',
+  'Geburtsdatum',
+  'E-Mail',
+  'Telefon',
+  'Straße und Hausnummer',
+  'Postleitzahl',
+  'Ort',
+];
+/** A label with the required marker, as Mantine draws it for `required` fields. */
+const requiredLabel = (page: Page, label: string) => page.getByText(new RegExp(`^${label}\\s*\\*$`));
+
+/** The calendar of the booking page: a day of the month on screen, by its number. */
+const calendarDay = (page: Page, date: string) =>
+  page.getByRole('group', { name: 'Datum' }).getByRole('button', { name: new RegExp(`^${Number(date.slice(8))} `) });
+
+/** Moves the calendar to the month of `date` (from E2E_NOW's month) and taps the day. */
+async function tapDay(page: Page, date: string) {
+  if (date.slice(0, 7) !== E2E_NOW.slice(0, 7)) {
+    await page.getByRole('group', { name: 'Datum' }).getByRole('button', { name: 'Nächster Monat' }).click();
+  }
+  await calendarDay(page, date).click();
 }
 
 test('on a phone a customer books a free time, gets the mail, opens the questionnaire and cancels by the link', async ({
@@ -70,32 +124,34 @@ test('on a phone a customer books a free time, gets the mail, opens the question
   await page.goto(`/buchen/${search_name}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Testzentrum Musterstadt' })).toBeVisible();
 
-  await page.getByRole('radio').first().check();
+  // Every field the server requires carries the same marker, the birthday too.
+  for (const label of REQUIRED) await expect(requiredLabel(page, label)).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: /Datenschutzerklärung gelesen/ })).toHaveAttribute('required');
+
+  // The whole service card is the target.
+  const service = page.getByRole('radio').first();
+  await service.click({ position: { x: 300, y: 10 } });
+  await expect(service).toHaveAttribute('aria-checked', 'true');
   const day = workdayAhead(2);
-  await page.getByRole('button', { name: /^Datum/ }).click();
-  const calendar = page.getByRole('dialog');
-  if (day.slice(0, 7) !== E2E_NOW.slice(0, 7)) await calendar.getByRole('button', { name: 'Nächster Monat' }).click();
-  await calendar.getByRole('button', { name: new RegExp(`^${Number(day.slice(8))} `) }).click();
+  await tapDay(page, day);
   const times = page.getByRole('group', { name: 'Uhrzeit' });
   const first = times.getByRole('button').first();
   const time = (await first.textContent())!.trim();
   await first.click();
   await expect(first).toHaveAttribute('aria-pressed', 'true');
+  await expect(requiredLabel(page, 'Uhrzeit')).toBeVisible();
+  await expectTapTargets(page);
 
   const email = `online.${centres.tag}@kunde.example`;
   await page.getByRole('textbox', { name: 'Vorname' }).fill('Erika');
   await page.getByRole('textbox', { name: 'Nachname' }).fill('Onlinebucher');
   // Without a birthday the three selects are marked invalid and tied to the one message.
   await page.getByRole('button', { name: 'Verbindlich buchen' }).click();
-  const birthdayDay = page
-    .getByRole('textbox', { name: 'Geburtstag (Tag)' })
-    .or(page.getByRole('combobox', { name: 'Geburtstag (Tag)' }))
-    .first();
+  const birthdayDay = select(page, 'Geburtstag (Tag)');
   await expect(birthdayDay).toHaveAttribute('aria-invalid', 'true');
   await expect(birthdayDay).toHaveAccessibleDescription(BOOKING_MSG.birthdayRequired);
-  await pick(page, 'Geburtstag (Tag)', '12');
-  await pick(page, 'Geburtstag (Monat)', 'April');
-  await pick(page, 'Geburtstag (Jahr)', '1985');
+  await expectTapTargets(page);
+  await pickBirthday(page, '12', 'April', '1985');
   await page.getByRole('textbox', { name: 'E-Mail' }).fill(email);
   await page.getByRole('textbox', { name: 'Telefon' }).fill('0171 1234567');
   await page.getByRole('textbox', { name: 'Straße und Hausnummer' }).fill('Lindenweg 5');
@@ -107,6 +163,7 @@ test('on a phone a customer books a free time, gets the mail, opens the question
 
   await expect(page.getByRole('status').filter({ hasText: 'Ihr Termin ist gebucht.' })).toBeVisible();
   await expect(page.getByText(`Uhrzeit: ${time} Uhr`)).toBeVisible();
+  await expectTapTargets(page);
 
   // The confirmation as the SMTP server received it (the outbox worker sends every 2 s).
   const received = () => smtp.received.filter((m) => m.to.includes(email)).map((m) => plainText(m.raw));
@@ -126,6 +183,7 @@ test('on a phone a customer books a free time, gets the mail, opens the question
   await expect(page.getByRole('status').filter({ hasText: 'Ihr Termin wurde storniert.' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Termin stornieren' })).toHaveCount(0);
   await expectAccessible(page);
+  await expectTapTargets(page);
 });
 
 test('the result link from the mail shows the result after the birthday', async ({
@@ -194,11 +252,119 @@ test('the result link from the mail shows the result after the birthday', async 
   expect(mail.text).not.toMatch(/negativ/i);
   await page.goto(/(https?:\/\/\S+\/ergebnis\/\S+)/.exec(mail.text)![1]!);
   await expect(page.getByRole('heading', { name: 'Ihr Testergebnis' })).toBeVisible();
-  await pick(page, 'Geburtstag (Tag)', '8');
-  await pick(page, 'Geburtstag (Monat)', 'März');
-  await pick(page, 'Geburtstag (Jahr)', '1979');
+  await expect(requiredLabel(page, 'Geburtsdatum')).toBeVisible();
+  await pickBirthday(page, '8', 'März', '1979');
+  await expectTapTargets(page);
   await page.getByRole('button', { name: 'Ergebnis anzeigen' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Ergebnis: negativ' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Testbescheinigung (PDF)' })).toBeVisible();
   await expectAccessible(page);
+  await expectTapTargets(page);
+});
+
+test('the calendar greys out the days the centre is closed and tells why when one is tapped', async ({
+  page,
+  request,
+  centres,
+}) => {
+  const admin = await apiAs(request, centres.logins.admin);
+  const { search_name } = await admin.get<{ search_name: string }>('/settings');
+  // E2E_NOW is Tuesday 16.06.2026; the demo centre opens Monday to Saturday.
+  await admin.post('/schedule/holidays', { date: ['2026-06-24'] });
+  await page.goto(`/buchen/${search_name}`);
+  await page.getByRole('radio').first().click();
+
+  const sunday = calendarDay(page, '2026-06-21');
+  await expect(sunday).toHaveAttribute('aria-disabled', 'true');
+  await expect(sunday).toHaveAttribute('title', 'Sonntags ist das Zentrum geschlossen.');
+  // Marked unavailable (aria-disabled), which Playwright will not click unforced; a finger can tap it.
+  await sunday.click({ force: true });
+  await expect(
+    page.getByRole('status').filter({ hasText: '21.06.2026: Sonntags ist das Zentrum geschlossen.' }),
+  ).toBeVisible();
+  // The day is not chosen: no times, no "no time free".
+  await expect(page.getByRole('group', { name: 'Uhrzeit' })).toHaveCount(0);
+  await expect(page.getByText(BOOKING_MSG.noSlots)).toHaveCount(0);
+
+  const holiday = calendarDay(page, '2026-06-24');
+  await expect(holiday).toHaveAttribute('aria-disabled', 'true');
+  await holiday.click({ force: true });
+  await expect(
+    page
+      .getByRole('status')
+      .filter({ hasText: '24.06.2026: Am 24.06.2026 ist Feiertag, das Zentrum ist geschlossen.' }),
+  ).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Uhrzeit' })).toHaveCount(0);
+
+  // An open day is chosen and offers its times; the reason goes.
+  const open = calendarDay(page, '2026-06-23');
+  await expect(open).not.toHaveAttribute('aria-disabled', 'true');
+  await open.click();
+  await expect(page.getByRole('group', { name: 'Uhrzeit' }).getByRole('button').first()).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'geschlossen' })).toHaveCount(0);
+
+  // The next month's closed days are asked for when it is shown.
+  await page.getByRole('group', { name: 'Datum' }).getByRole('button', { name: 'Nächster Monat' }).click();
+  await expect(calendarDay(page, '2026-07-05')).toHaveAttribute('title', 'Sonntags ist das Zentrum geschlossen.');
+  await expect(calendarDay(page, '2026-07-06')).not.toHaveAttribute('aria-disabled', 'true');
+  await expectAccessible(page);
+  await expectTapTargets(page);
+});
+
+test('the booking page always links a readable privacy statement and imprint', async ({
+  page,
+  context,
+  request,
+  centres,
+}) => {
+  const admin = await apiAs(request, centres.logins.admin);
+  const settings = await admin.get<Record<string, unknown> & { search_name: string }>('/settings');
+  const { search_name } = settings;
+  await page.goto(`/buchen/${search_name}`);
+
+  // The demo centre names its data protection officer, but has no privacy page: the generated one.
+  const read = page.getByRole('link', { name: 'Datenschutzerklärung lesen' });
+  await expect(read).toHaveAttribute('href', `/buchen/${search_name}/datenschutz`);
+  const [privacy] = await Promise.all([context.waitForEvent('page'), read.click()]);
+  await expect(privacy.getByRole('heading', { level: 2, name: 'Datenschutzerklärung' })).toBeVisible();
+  const expected: [heading: string, text: string][] = [
+    ['Verantwortlich', 'Muster Gesundheit GmbH'],
+    ['Verantwortlich', 'Vertreten durch: Dr. Erika Mustermann'],
+    ['Datenschutzbeauftragte Person', 'Max Datenschutz'],
+    ['Welche Daten wir verarbeiten und wozu', 'Geburtsdatum'],
+    ['Wie lange wir Ihre Daten speichern', '31.12.2028'],
+    ['Ihre Rechte', 'Art. 15 DSGVO'],
+  ];
+  for (const [heading, text] of expected) {
+    await expect(privacy.locator('section', { has: privacy.getByRole('heading', { name: heading }) })).toContainText(
+      text,
+    );
+  }
+  await expectAccessible(privacy);
+  await expectTapTargets(privacy);
+  await privacy.close();
+
+  // The imprint: the centre's own page while it has one ...
+  const imprint = page.getByRole('link', { name: 'Impressum', exact: true });
+  await expect(imprint).toHaveAttribute('href', String(settings.impressum_link));
+  // ... else the page generated from its settings.
+  const login = await request.post('/api/auth/login', {
+    data: { email: centres.logins.admin, password: DEMO_PASSWORD },
+  });
+  const { token } = (await login.json()) as { token: string };
+  const saved = await request.put(`/api/staff/${admin.staffId}/settings`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: { ...settings, impressum_link: '' },
+  });
+  expect(saved.ok(), await saved.text()).toBe(true);
+  await page.reload();
+  await expect(imprint).toHaveAttribute('href', `/buchen/${search_name}/impressum`);
+  await page.goto(`/buchen/${search_name}/impressum`);
+  await expect(page.getByRole('heading', { level: 2, name: 'Impressum' })).toBeVisible();
+  await expect(page.getByText('Angaben gemäß § 5 Digitale-Dienste-Gesetz')).toBeVisible();
+  await expect(page.getByText('Muster Gesundheit GmbH')).toBeVisible();
+  await expect(page.getByText('Handelsregister: Amtsgericht Musterstadt HRB 12345')).toBeVisible();
+  await expect(page.getByText('Umsatzsteuer-Identifikationsnummer: DE123456789')).toBeVisible();
+  await expectAccessible(page);
+  await expectTapTargets(page);
 });

@@ -10,7 +10,15 @@ test.describe.configure({ timeout: 240_000 });
  * Paths with :id are the login's centre.
  */
 const EXTRA_SCREENS: Partial<Record<keyof TestCentres['logins'], string[]>> = {
-  admin: ['/', '/search?q=Mustermann', '/staff/:id/specialDays', '/pcr-labs/appointments', '/pcr-labs/orders'],
+  admin: [
+    '/',
+    '/search?q=Mustermann',
+    '/staff/:id/specialDays',
+    '/pcr-labs/appointments',
+    '/pcr-labs/orders',
+    // the own sessions' table (issue 30)
+    '/my-access',
+  ],
   pharmacy: ['/'],
   platform: [],
 };

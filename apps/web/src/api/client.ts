@@ -20,6 +20,8 @@ type Args<P extends Schema, Q extends Schema, B extends Schema> = {
   query?: Infer<Q>;
   body?: Infer<B>;
   accept?: string;
+  /** A sign-in step's own token (second factor), instead of the stored session's. */
+  token?: string;
 };
 
 let onUnauthorized: () => void = () => {};
@@ -30,7 +32,13 @@ export function setUnauthorizedHandler(fn: () => void) {
 
 async function send(
   e: Endpoint,
-  args: { params?: Record<string, string | number>; query?: unknown; body?: unknown; accept?: string },
+  args: {
+    params?: Record<string, string | number>;
+    query?: unknown;
+    body?: unknown;
+    accept?: string;
+    token?: string;
+  },
 ) {
   let url = buildPath(e.path, args.params);
   if (args.query && typeof args.query === 'object') {
@@ -40,7 +48,8 @@ async function send(
     if (s) url += `?${s}`;
   }
   const headers: Record<string, string> = { accept: args.accept ?? 'application/json' };
-  const token = sessionStore.get()?.login.token;
+  const stored = sessionStore.get()?.login.token;
+  const token = args.token ?? stored;
   if (token && !('public' in e.access)) headers.authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;
   if (args.body instanceof FormData) body = args.body;
@@ -59,7 +68,8 @@ async function send(
   }
   if (!res.ok) {
     const data = (await res.json().catch(() => ({}))) as { error?: string; message?: string; details?: unknown };
-    if (res.status === 401 && token && !('public' in e.access)) onUnauthorized();
+    // A sign-in step's token is no stored session: its expiry is the step's own business.
+    if (res.status === 401 && token && !args.token && !('public' in e.access)) onUnauthorized();
     throw new ApiError(
       res.status,
       data.error ?? 'HTTP',

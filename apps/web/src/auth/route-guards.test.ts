@@ -37,6 +37,7 @@ const loginAs = (role_id: number) =>
       expiration: 4_000_000_000,
       last_seen_news_item: null,
       error: null,
+      second_factor: null,
     } satisfies LoginResponse,
   });
 

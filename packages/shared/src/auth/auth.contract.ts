@@ -7,7 +7,16 @@ export const loginBodySchema = z.object({
   password: z.string().min(1).max(200),
 });
 
-/** Exactly the spec's login answer (core-workflow §7). */
+/**
+ * A sign-in that still needs the second factor: 'totp' (enter the code) or
+ * 'totp_setup' (set it up first); null when the sign-in is complete.
+ */
+export const secondFactorSchema = z.enum(['totp', 'totp_setup']).nullable();
+
+/**
+ * The spec's login answer (core-workflow §7), plus `second_factor` (issue 30): while it is not null, the
+ * token belongs to a short sign-in step that reaches only the code or set-up routes.
+ */
 export const loginResponseSchema = z.object({
   token: z.string(),
   name: z.string(),
@@ -19,6 +28,7 @@ export const loginResponseSchema = z.object({
   expiration: z.number().int(),
   last_seen_news_item: z.string().nullable(),
   error: z.null(),
+  second_factor: secondFactorSchema,
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
@@ -68,10 +78,24 @@ export const getSession = endpoint({
   response: sessionResponseSchema,
 });
 
+/**
+ * The same answer for the centre the caller works for: their own, or for a platform
+ * admin the centre whose ID they adopted (its type and features decide the sidebar).
+ */
+export const getCentreSession = endpoint({
+  method: 'GET',
+  path: '/api/staff/:staffId/session',
+  access: { maxRole: ROLE.staff, tenant: 'staffId' },
+  summary: 'Aktuelle Sitzung mit dem Zentrum, für das gearbeitet wird (Plattform: übernommene ID)',
+  params: z.object({ staffId: z.coerce.number().int().positive() }),
+  response: sessionResponseSchema,
+});
+
 export const logout = endpoint({
   method: 'POST',
   path: '/api/auth/logout',
-  access: { maxRole: ROLE.staff },
+  // also ends a sign-in that waits for its second factor (Abbrechen)
+  access: { maxRole: ROLE.staff, stages: ['full', 'totp', 'totp_setup'] },
   summary: 'Abmelden (Sitzung serverseitig widerrufen)',
   response: z.object({ ok: z.literal(true) }),
 });

@@ -101,6 +101,75 @@ export const getBookingSlots = endpoint({
   response: bookingSlotsSchema,
 });
 
+export const bookingDaysQuerySchema = z.object({
+  /** The month the calendar shows. */
+  month: z.string({ error: BOOKING_MSG.monthInvalid }).regex(/^(19|20)\d\d-(0[1-9]|1[0-2])$/, BOOKING_MSG.monthInvalid),
+});
+
+/** The days of a month the calendar offers no choice on, each with its reason (rules/booking-days.ts). */
+export const bookingDaysSchema = z.object({
+  month: z.string(),
+  closed: z.array(
+    z.object({
+      date: z.string(),
+      reason: z.enum(['past', 'too_far', 'holiday', 'special_day', 'weekday']),
+      /** The reason as the customer reads it. */
+      text: z.string(),
+    }),
+  ),
+});
+export type BookingDays = z.infer<typeof bookingDaysSchema>;
+
+export const getBookingDays = endpoint({
+  method: 'GET',
+  path: '/api/public/booking/:searchName/days',
+  access: { public: true },
+  summary: 'Nicht buchbare Tage eines Monats mit Grund (geschlossen, Feiertag, außerhalb des Buchungszeitraums)',
+  params: searchNameParams,
+  query: bookingDaysQuerySchema,
+  response: bookingDaysSchema,
+});
+
+/**
+ * What the generated imprint and privacy statement of a centre are made of
+ * (when the centre has no page of its own): the centre's legal settings,
+ * and how long this installation keeps the data.
+ */
+export const bookingLegalSchema = z.object({
+  centre: publicCentreSchema,
+  /** The operator (prof_entity, else the invoice entity, else the centre) with its address. */
+  operator: z.object({
+    name: z.string(),
+    street: z.string().nullable(),
+    zip: z.string().nullable(),
+    city: z.string().nullable(),
+  }),
+  responsible: z.string().nullable(),
+  /** The data-protection officer, when the field names a person (not a web address). */
+  data_protection_officer: z.string().nullable(),
+  register: z.string().nullable(),
+  vat_id: z.string().nullable(),
+  profession: z.object({
+    title: z.string().nullable(),
+    chamber: z.string().nullable(),
+    state: z.string().nullable(),
+    number: z.string().nullable(),
+  }),
+  /** The last day the test documentation is kept (RETENTION_UNTIL). */
+  retention_until: z.string(),
+  result_link_days: z.number().int(),
+});
+export type BookingLegal = z.infer<typeof bookingLegalSchema>;
+
+export const getBookingLegal = endpoint({
+  method: 'GET',
+  path: '/api/public/booking/:searchName/legal',
+  access: { public: true },
+  summary: 'Angaben für Impressum und Datenschutzerklärung eines Zentrums',
+  params: searchNameParams,
+  response: bookingLegalSchema,
+});
+
 const requiredText = (message: string, max: number) => z.string({ error: message }).trim().min(1, message).max(max);
 
 /**

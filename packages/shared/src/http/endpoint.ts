@@ -8,8 +8,18 @@ import { hardenInput } from './safe-input';
  * - `maxRole`: the weakest role_id allowed (lower is more powerful).
  * - `tenant`: the path parameter naming the centre (staff_id); callers may only
  *   touch their own centre unless they are platform admins (role <= 10).
+ * - `stages`: the sign-in stages that may call it (default: only a full session).
+ *   A session whose second factor is still due ('totp') or must first be set up
+ *   ('totp_setup') reaches only the routes that name its stage.
  */
-export type Access = { public: true } | { maxRole: number; tenant?: 'staffId' };
+export type Access = { public: true } | { maxRole: number; tenant?: 'staffId'; stages?: readonly SessionStage[] };
+
+/** How far a session has come: 'full', or waiting for its second factor, or for setting one up. */
+export type SessionStage = 'full' | 'totp' | 'totp_setup';
+
+/** The stages a route accepts (only a full session unless it says otherwise). */
+export const stagesOf = (access: Exclude<Access, { public: true }>): readonly SessionStage[] =>
+  access.stages ?? ['full'];
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

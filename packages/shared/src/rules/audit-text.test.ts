@@ -30,7 +30,7 @@ describe('audit rows in German words', () => {
   });
 
   it('names payment classifications by their label, and the check-in bit only', () => {
-    const ctx = { classLabels: new Map([[3, 'Bürgertest']]) };
+    const ctx = { names: { class: new Map([[3, 'Bürgertest']]) } };
     expect(
       auditChange(
         {
@@ -69,7 +69,7 @@ describe('audit rows in German words', () => {
         before: { classification_checked_by: null, payment_class_id: 1 },
         after: { classification_checked_by: null, payment_class_id: null },
       }),
-    ).toBe('Zahlungsklassifikation: Klassifikation 1 → keine');
+    ).toBe('Zahlungsklassifikation: Klassifikation (nicht mehr vorhanden) → keine');
     expect(
       auditChange({
         entity: 'appointment',
@@ -84,8 +84,8 @@ describe('audit rows in German words', () => {
     const change = auditChange({
       entity: 'centre_settings',
       action: 'update',
-      before: { inv_zip: '1', prof_entity: 'a' },
-      after: { inv_zip: '2', prof_entity: 'b' },
+      before: { zukunft_feld: '1', noch_eins: 'a' },
+      after: { zukunft_feld: '2', noch_eins: 'b' },
     });
     expect(change).toBe('2 weitere Angaben');
     expect(auditWhat({ entity: 'appointment', action: 'neu_erfunden' })).toBe('Termin geändert');
@@ -98,5 +98,49 @@ describe('audit rows in German words', () => {
     expect(auditKindOf({ entity: 'demis_certificate', action: 'upload' })).toBe('centre');
     expect(auditKindOf({ entity: 'unbekannt', action: 'x' })).toBeNull();
     expect(new Set(AUDIT_KINDS.map((k) => k.id)).size).toBe(AUDIT_KINDS.length);
+  });
+
+  it('reads the sign-in security rows (issue 30) in words', () => {
+    const read = (entity: string, action: string, after: object, before?: object) =>
+      describeAudit({ entity, action, after, before });
+    expect(read('user', 'two_factor_on', { ended_sessions: 2 })).toEqual({
+      what: 'Zwei-Faktor-Anmeldung eingeschaltet',
+      change: 'Beendete Sitzungen: 2',
+      kind: 'user',
+    });
+    expect(read('user', 'two_factor_off', { ended_sessions: 0 }).what).toBe('Zwei-Faktor-Anmeldung ausgeschaltet');
+    expect(read('user', 'two_factor_reset', { ended_sessions: 1 }).what).toBe('Zwei-Faktor-Anmeldung zurückgesetzt');
+    expect(read('user', 'recovery_code_used', { recovery_codes_left: 9 })).toMatchObject({
+      what: 'Mit Wiederherstellungscode angemeldet',
+      change: 'Verbleibende Wiederherstellungscodes: 9',
+    });
+    expect(read('user', 'session_ended', { browser: 'Edge 126 unter Windows', ip: '198.51.100.7' })).toMatchObject({
+      what: 'Sitzung beendet',
+      change: 'Browser: Edge 126 unter Windows; Adresse: 198.51.100.7',
+    });
+    expect(read('user', 'sessions_ended', { ended_sessions: 3 }).what).toBe('Alle anderen Sitzungen beendet');
+    expect(read('user', 'lockout', { failures: 10, minutes: 15 })).toMatchObject({
+      what: 'Anmeldung gesperrt nach zu vielen Fehlversuchen',
+      change: 'Fehlversuche: 10; Gesperrt für: 15 Minuten',
+    });
+    expect(
+      read('centre_settings', 'two_factor_required', { two_factor_required: true }, { two_factor_required: false }),
+    ).toEqual({
+      what: 'Zwei-Faktor-Pflicht des Zentrums geändert',
+      change: 'Zwei-Faktor-Pflicht für alle Benutzer: aus → an',
+      kind: 'centre',
+    });
+    expect(
+      read(
+        'platform',
+        'two_factor_grace',
+        { admin_totp_required_from: '2026-07-01' },
+        { admin_totp_required_from: null },
+      ),
+    ).toEqual({
+      what: 'Stichtag der Zwei-Faktor-Pflicht für Plattform-Administratoren geändert',
+      change: 'Pflicht für Plattform-Administratoren ab: keine Angabe → 01.07.2026',
+      kind: 'centre',
+    });
   });
 });

@@ -34,10 +34,11 @@ export const bookings = pgTable(
 );
 
 /**
- * Every booking request (also refused ones), for the limits per IP address and
- * per e-mail address. Rows in the database, so the limits hold across server
- * processes; both addresses are stored as SHA-256 only, and rows older than two
- * days are deleted on the next request.
+ * Every booking request that reaches the booking step (after validation, the
+ * honeypot and the window checks), for the limits per person and the ceiling
+ * per connecting address (decision 010). Rows in the database, so the limits
+ * hold across server processes; e-mail, phone and address are stored as
+ * SHA-256 only, and rows older than two days are deleted on the next request.
  */
 export const bookingAttempts = pgTable(
   'booking_attempts',
@@ -45,11 +46,14 @@ export const bookingAttempts = pgTable(
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
     ip_hash: text('ip_hash').notNull(),
     email_hash: text('email_hash'),
+    /** SHA-256 of the phone number's digits (a German +49 / 0049 read as 0). */
+    phone_hash: text('phone_hash'),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`).$defaultFn(now),
   },
   (t) => [
     index('booking_attempts_ip_idx').on(t.ip_hash, t.created_at),
     index('booking_attempts_email_idx').on(t.email_hash, t.created_at),
+    index('booking_attempts_phone_idx').on(t.phone_hash, t.created_at),
     index('booking_attempts_created_idx').on(t.created_at),
   ],
 );

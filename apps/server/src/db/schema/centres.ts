@@ -85,6 +85,8 @@ export const centres = pgTable('centres', {
   /** Booking page: publish (online) or private (paused). */
   status: text('status').notNull().default('publish'),
   pause_date: date('pause_date'),
+  /** Every user of the centre must sign in with a second factor (set by the centre's administrator). */
+  two_factor_required: boolean('two_factor_required').notNull().default(false),
   created_at: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`).$defaultFn(now),
 });
 

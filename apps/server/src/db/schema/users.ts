@@ -48,6 +48,16 @@ export const sessions = pgTable(
     revoked_at: timestamp('revoked_at', { withTimezone: true }),
     ip: text('ip'),
     user_agent: text('user_agent'),
+    /**
+     * Null: a full session. 'totp': the password was right, the code from the authenticator app is still
+     * due; 'totp_setup': the user must set up the second factor first. Either reaches only its own routes
+     * (`access.stages`), lives minutes, and is replaced by a full session when done.
+     */
+    stage: text('stage').$type<'totp' | 'totp_setup'>(),
+    /** Updated by the guard at most once a minute (the account page's "zuletzt aktiv"). */
+    last_seen_at: timestamp('last_seen_at', { withTimezone: true }),
+    /** 'Ignorieren' on the news prompt: not again in this login session, whatever the browser keeps. */
+    news_prompt_dismissed_at: timestamp('news_prompt_dismissed_at', { withTimezone: true }),
   },
   (t) => [index('sessions_user_idx').on(t.user_id)],
 );

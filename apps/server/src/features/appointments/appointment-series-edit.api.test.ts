@@ -41,6 +41,7 @@ beforeAll(async () => {
     name: m.user.name,
     email: m.user.email,
     expiresAt: new Date(NOW.getTime() + 3600_000),
+    stage: 'full' as const,
   };
   // 30-minute appointments on a 30-minute grid, two places per slot
   serviceId = (

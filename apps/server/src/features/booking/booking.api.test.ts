@@ -10,6 +10,7 @@ import type { centres } from '../../db/schema/centres';
 import { customers } from '../../db/schema/customers';
 import { mailOutbox } from '../../db/schema/mail';
 import { auditLog } from '../../db/schema/platform';
+import { specialDays } from '../../db/schema/schedule';
 import { installationBaseUrl } from '../../http/public-url';
 import { centreWithUser, createCustomer, createLabFor, createService } from '../../test/factories';
 import { pdfText } from '../../test/pdf-text';
@@ -81,12 +82,14 @@ async function bookingCentre(capacity = 1, centre: Partial<typeof centres.$infer
 }
 type Centre = Awaited<ReturnType<typeof bookingCentre>>;
 
+let phoneSeq = 0;
 const person = (n: number | string = 1) => ({
   first_name: 'Erika',
   last_name: `Online-${n}`,
   birthday: '1985-04-12',
   email: `erika-${n}-${randomUUID().slice(0, 6)}@kunde.example`,
-  phone: '0171 1234567',
+  // Every person a phone number of their own: the attempt limit counts per phone number too.
+  phone: `0171 ${String(++phoneSeq).padStart(7, '0')}`,
   street: 'Lindenweg 5',
   postcode: '12345',
   city: 'Musterstadt',
@@ -160,6 +163,117 @@ describe('the booking page', () => {
     expect(page).toMatchObject({ open: true, last_date: TODAY });
     expect(await slotTimes(c)).toEqual([]);
     expect((await book(c)).json().error).toBe('TOO_FAR_AHEAD');
+  });
+});
+
+describe('the calendar of a month', () => {
+  const days = (c: Centre, month: string) =>
+    t.app.inject({ method: 'GET', url: `/api/public/booking/${c.searchName}/days?month=${month}` });
+
+  it('greys out closed weekdays, holidays, closed special days and days outside the window, with the reason', async () => {
+    const c = await bookingCentre();
+    const h = await t.app.inject({
+      method: 'POST',
+      url: `/api/staff/${c.centre.id}/schedule/holidays`,
+      headers: c.headers,
+      payload: { date: ['2026-06-24'] },
+    });
+    expect(h.statusCode, h.body).toBe(200);
+    // A special day without hours (the staff screen asks for hours; older data may have none) and one that opens.
+    await t.database.db.insert(specialDays).values([
+      { staff_id: c.centre.id, date: '2026-06-25', start_time: '', end_time: '' },
+      { staff_id: c.centre.id, date: '2026-06-28', start_time: '09:00', end_time: '11:00' },
+    ]);
+    const res = await days(c, '2026-06');
+    expect(res.statusCode, res.body).toBe(200);
+    const closed = Object.fromEntries(
+      (res.json().closed as { date: string; reason: string; text: string }[]).map((d) => [d.date, d]),
+    );
+    expect(closed['2026-06-15']).toMatchObject({ reason: 'past' });
+    expect(closed['2026-06-16']).toBeUndefined();
+    expect(closed['2026-06-21']).toEqual({
+      date: '2026-06-21',
+      reason: 'weekday',
+      text: 'Sonntags ist das Zentrum geschlossen.',
+    });
+    expect(closed['2026-06-24']).toMatchObject({
+      reason: 'holiday',
+      text: 'Am 24.06.2026 ist Feiertag, das Zentrum ist geschlossen.',
+    });
+    expect(closed['2026-06-25']).toMatchObject({
+      reason: 'special_day',
+      text: 'Am 25.06.2026 ist das Zentrum geschlossen.',
+    });
+    // A Sunday opened by a special day is bookable, and offers its slots.
+    expect(closed['2026-06-28']).toBeUndefined();
+    expect(await slotTimes(c, '2026-06-28')).toEqual(['09:00', '09:30', '10:00', '10:30']);
+    // Every day the calendar offers has slots or is open: a closed one has none.
+    expect(await slotTimes(c, '2026-06-21')).toEqual([]);
+    const august = (await days(c, '2026-08')).json().closed as { date: string; reason: string; text: string }[];
+    expect(august.find((d) => d.date === '2026-08-17')).toMatchObject({
+      reason: 'too_far',
+      text: 'Online-Buchungen sind bis zum 15.08.2026 möglich.',
+    });
+  });
+
+  it('refuses a month that is none, and answers the closed page with its notice', async () => {
+    const c = await bookingCentre();
+    for (const month of ['2026-13', '2026-6', 'juni']) {
+      const res = await days(c, month);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toContain(BOOKING_MSG.monthInvalid);
+    }
+    const closed = await bookingCentre(1, { status: 'private' });
+    expect((await days(closed, '2026-06')).json()).toMatchObject({ error: 'BOOKING_CLOSED' });
+  });
+});
+
+describe('imprint and privacy statement', () => {
+  const legal = (c: Centre) => t.app.inject({ method: 'GET', url: `/api/public/booking/${c.searchName}/legal` });
+
+  it("answers the centre's legal settings for the generated pages, also while the page is closed", async () => {
+    const c = await bookingCentre(1, {
+      status: 'private',
+      prof_entity: 'Muster Testzentren GmbH',
+      inv_entity: 'Rechnung GmbH',
+      inv_street: 'Hafenstraße 9',
+      inv_zip: '54321',
+      inv_city: 'Hafenstadt',
+      prof_responsible: 'Dr. Maria Muster',
+      prof_dataprotect: 'Datenschutz Nord GmbH, dsb@muster.example',
+      handelsregister_nummer: 'HRB 4711',
+      handelsregister_ort: 'Hafenstadt',
+      UID: 'DE123456789',
+      impressum_link: null,
+    });
+    const res = await legal(c);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      centre: { full_name: 'Testzentrum Buchung', impressum_link: null },
+      operator: { name: 'Muster Testzentren GmbH', street: 'Hafenstraße 9', zip: '54321', city: 'Hafenstadt' },
+      responsible: 'Dr. Maria Muster',
+      data_protection_officer: 'Datenschutz Nord GmbH, dsb@muster.example',
+      register: 'Amtsgericht Hafenstadt HRB 4711',
+      vat_id: 'DE123456789',
+      retention_until: t.deps.config.retentionUntil,
+      result_link_days: t.deps.config.booking.resultLinkDays,
+    });
+  });
+
+  it('names the centre with its own address when no operator is set, and no web address as a person', async () => {
+    const c = await bookingCentre();
+    const body = (await legal(c)).json();
+    expect(body.operator).toEqual({
+      name: 'Testzentrum Buchung',
+      street: 'Marktplatz 3',
+      zip: '12345',
+      city: 'Musterstadt',
+    });
+    // prof_dataprotect of this centre is a web address: the page links it, it names no officer.
+    expect(body.data_protection_officer).toBeNull();
+    expect((await t.app.inject({ method: 'GET', url: '/api/public/booking/gibt-es-nicht/legal' })).statusCode).toBe(
+      404,
+    );
   });
 });
 
@@ -522,28 +636,73 @@ describe('abuse limits', () => {
   });
   afterEach(() => Object.assign(limits(), saved));
 
-  it('limits booking requests per IP address and hour, refused ones included', async () => {
+  it('limits attempts per person: per e-mail address and per phone number, however written', async () => {
     const c = await bookingCentre(5);
-    limits().maxPerIpHour = 2;
-    const ip = nextIp();
-    expect((await book(c, { website: 'x' }, ip)).statusCode).toBe(422);
-    expect((await book(c, {}, ip)).statusCode).toBe(200);
-    const third = await book(c, {}, ip);
-    expect(third.statusCode).toBe(429);
-    expect(third.json()).toMatchObject({ error: 'TOO_MANY_BOOKINGS', message: BOOKING_MSG.tooManyRequests });
-    expect((await book(c, {}, nextIp())).statusCode).toBe(200);
-    // An hour later the address may book again.
-    setClock(new Date(NOW.getTime() + 3601_000));
-    expect((await book(c, {}, ip)).statusCode).toBe(200);
-  });
-
-  it('limits booking requests per e-mail address and hour, whatever the case', async () => {
-    const c = await bookingCentre(5);
-    limits().maxPerEmailHour = 2;
+    limits().maxPerPersonHour = 2;
     const email = `viel-${randomUUID().slice(0, 6)}@kunde.example`;
     expect((await book(c, { email })).statusCode).toBe(200);
     expect((await book(c, { email, time: '09:00' })).statusCode).toBe(200);
-    expect((await book(c, { email: email.toUpperCase(), time: '09:30' })).statusCode).toBe(429);
+    const third = await book(c, { email: email.toUpperCase(), time: '09:30' });
+    expect(third.statusCode).toBe(429);
+    expect(third.json()).toMatchObject({ error: 'TOO_MANY_BOOKINGS', message: BOOKING_MSG.tooManyRequests });
+
+    const phone = '0171 5550001';
+    expect((await book(c, { phone })).statusCode).toBe(200);
+    expect((await book(c, { phone: '+49 171 555 0001', time: '09:00' })).statusCode).toBe(200);
+    expect((await book(c, { phone: '0049-171-5550001', time: '09:30' })).statusCode).toBe(429);
+    // An hour later the same person may try again.
+    setClock(new Date(NOW.getTime() + 3601_000));
+    expect((await book(c, { email, time: '11:00' })).statusCode).toBe(200);
+  });
+
+  it('does not lock out customers who share an address (mobile network, proxy without TRUST_PROXY)', async () => {
+    const c = await bookingCentre(5);
+    const shared = nextIp();
+    // 30 different people through one address within the hour, with the default limits.
+    for (let i = 0; i < 30; i++) {
+      const res = await book(
+        c,
+        { ...person(`netz-${i}`), time: ['08:00', '08:30', '09:00', '09:30', '10:30', '11:00'][i % 6] },
+        shared,
+      );
+      expect(res.statusCode, res.body).toBe(200);
+    }
+  });
+
+  it('keeps a far higher ceiling per address against floods', async () => {
+    const c = await bookingCentre(5);
+    limits().maxPerIpHour = 3;
+    const ip = nextIp();
+    for (let i = 0; i < 3; i++) expect((await book(c, person(`flut-${i}`), ip)).statusCode).toBe(200);
+    expect((await book(c, person('flut-3'), ip)).statusCode).toBe(429);
+    expect((await book(c, person('flut-4'), nextIp())).statusCode).toBe(200);
+  });
+
+  it('counts only attempts that reach the booking step, not refused input or refusals of the limit', async () => {
+    const c = await bookingCentre(5);
+    limits().maxPerPersonHour = 2;
+    limits().maxPerIpHour = 2;
+    const ip = nextIp();
+    const who = person('nur-echte');
+    // Page views, refused input, the honeypot and a time too soon do not count.
+    for (let i = 0; i < 3; i++) {
+      await t.app.inject({ method: 'GET', url: `/api/public/booking/${c.searchName}`, remoteAddress: ip });
+      expect((await book(c, { ...who, postcode: '1234' }, ip)).statusCode).toBe(400);
+      expect((await book(c, { ...who, website: 'https://spam.example' }, ip)).statusCode).toBe(422);
+      expect((await book(c, { ...who, date: TODAY, time: '10:30' }, ip)).json().error).toBe('TOO_SOON');
+    }
+    expect((await book(c, who, ip)).statusCode).toBe(200);
+    // A taken slot was a real attempt: it counts.
+    const other = await bookingCentre(1);
+    expect((await book(other, person('vorher'))).statusCode).toBe(200);
+    expect((await book(other, who, ip)).statusCode).toBe(409);
+    // Refusals of the limit are taken back: two of them half an hour later ...
+    setClock(new Date(NOW.getTime() + 1800_000));
+    expect((await book(c, { ...who, time: '11:00' }, ip)).statusCode).toBe(429);
+    expect((await book(c, { ...who, time: '11:00' }, ip)).statusCode).toBe(429);
+    // ... do not keep the person out once the first two attempts have left the window.
+    setClock(new Date(NOW.getTime() + 3601_000));
+    expect((await book(c, { ...who, time: '11:30' }, ip)).statusCode).toBe(200);
   });
 
   it('limits the open bookings of one e-mail address per day; a cancelled one does not count', async () => {

@@ -1,9 +1,11 @@
-import { and, asc, count, eq, gt, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, gte, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { german } from '../../db/collation';
 import { appointments } from '../../db/schema/appointments';
 import { bookingAttempts, bookings, resultLinks } from '../../db/schema/booking';
 import { centres } from '../../db/schema/centres';
 import { customers } from '../../db/schema/customers';
+import { holidays, specialDays } from '../../db/schema/schedule';
 import { services } from '../../db/schema/services';
 
 const publicCentreColumns = {
@@ -50,6 +52,43 @@ export async function findCentre(db: DbOrTx, staffId: number) {
   return row;
 }
 
+/** The legal settings of a centre: what its generated imprint and privacy statement say. */
+export async function legalSettings(db: DbOrTx, staffId: number) {
+  const [row] = await db
+    .select({
+      prof_entity: centres.prof_entity,
+      inv_entity: centres.inv_entity,
+      inv_street: centres.inv_street,
+      inv_zip: centres.inv_zip,
+      inv_city: centres.inv_city,
+      prof_responsible: centres.prof_responsible,
+      prof_dataprotect: centres.prof_dataprotect,
+      handelsregister_nummer: centres.handelsregister_nummer,
+      handelsregister_ort: centres.handelsregister_ort,
+      UID: centres.UID,
+      profession_title: centres.profession_title,
+      profession_chamber: centres.profession_chamber,
+      profession_registration: centres.profession_registration,
+      profession_number: centres.profession_number,
+    })
+    .from(centres)
+    .where(eq(centres.id, staffId));
+  return row!;
+}
+
+/** The holidays and special days of a centre between two dates (a calendar month), in one query each. */
+export async function closedDaysInput(db: DbOrTx, staffId: number, from: string, to: string) {
+  const holidayRows = await db
+    .select({ date: holidays.date })
+    .from(holidays)
+    .where(and(eq(holidays.staff_id, staffId), gte(holidays.date, from), lte(holidays.date, to)));
+  const special = await db
+    .select()
+    .from(specialDays)
+    .where(and(eq(specialDays.staff_id, staffId), gte(specialDays.date, from), lte(specialDays.date, to)));
+  return { holidays: holidayRows.map((h) => h.date), specialDays: special };
+}
+
 export async function activeServices(db: DbOrTx, staffId: number) {
   return db
     .select({
@@ -61,30 +100,46 @@ export async function activeServices(db: DbOrTx, staffId: number) {
     })
     .from(services)
     .where(and(eq(services.staff_id, staffId), eq(services.active, true)))
-    .orderBy(asc(services.title), asc(services.id));
+    .orderBy(asc(german(services.title)), asc(services.id));
 }
 
-/** Records one booking request and answers how many the IP and the e-mail address made within the window. */
+/**
+ * Records one booking attempt and answers how many attempts the address, the
+ * e-mail address and the phone number made within the window (this one
+ * included). Insert first, then count: two parallel attempts each see the
+ * other, so neither slips past a limit.
+ */
 export async function recordAttempt(
   db: DbOrTx,
-  attempt: { ipHash: string; emailHash: string | null; now: Date; windowStart: Date; purgeBefore: Date },
+  attempt: { ipHash: string; emailHash: string; phoneHash: string; now: Date; windowStart: Date; purgeBefore: Date },
 ) {
   await db.delete(bookingAttempts).where(lt(bookingAttempts.created_at, attempt.purgeBefore));
-  await db
+  const [row] = await db
     .insert(bookingAttempts)
-    .values({ ip_hash: attempt.ipHash, email_hash: attempt.emailHash, created_at: attempt.now });
-  const since = gt(bookingAttempts.created_at, attempt.windowStart);
-  const [byIp] = await db
-    .select({ n: count() })
+    .values({
+      ip_hash: attempt.ipHash,
+      email_hash: attempt.emailHash,
+      phone_hash: attempt.phoneHash,
+      created_at: attempt.now,
+    })
+    .returning({ id: bookingAttempts.id });
+  const byIp = eq(bookingAttempts.ip_hash, attempt.ipHash);
+  const byEmail = eq(bookingAttempts.email_hash, attempt.emailHash);
+  const byPhone = eq(bookingAttempts.phone_hash, attempt.phoneHash);
+  const [counts] = await db
+    .select({
+      byIp: sql<number>`count(*) filter (where ${byIp})`.mapWith(Number),
+      byEmail: sql<number>`count(*) filter (where ${byEmail})`.mapWith(Number),
+      byPhone: sql<number>`count(*) filter (where ${byPhone})`.mapWith(Number),
+    })
     .from(bookingAttempts)
-    .where(and(eq(bookingAttempts.ip_hash, attempt.ipHash), since));
-  const [byEmail] = attempt.emailHash
-    ? await db
-        .select({ n: count() })
-        .from(bookingAttempts)
-        .where(and(eq(bookingAttempts.email_hash, attempt.emailHash), since))
-    : [{ n: 0 }];
-  return { byIp: byIp?.n ?? 0, byEmail: byEmail?.n ?? 0 };
+    .where(and(gt(bookingAttempts.created_at, attempt.windowStart), or(byIp, byEmail, byPhone)));
+  return { id: row!.id, byIp: counts?.byIp ?? 0, byEmail: counts?.byEmail ?? 0, byPhone: counts?.byPhone ?? 0 };
+}
+
+/** Takes back an attempt that was refused for a limit: only attempts that went on to the booking count. */
+export async function forgetAttempt(db: DbOrTx, id: number) {
+  await db.delete(bookingAttempts).where(eq(bookingAttempts.id, id));
 }
 
 /**

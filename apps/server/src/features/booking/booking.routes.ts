@@ -8,6 +8,10 @@ import * as results from './booking-results.service';
 /** The public booking page: no login; /api/public/ carries the per-IP rate limit of every public route. */
 export function bookingRoutes(app: FastifyInstance, deps: AppDeps) {
   registerEndpoint(app, deps, c.getBookingPage, ({ params }) => service.page(deps, params.searchName));
+  registerEndpoint(app, deps, c.getBookingDays, ({ params, query }) =>
+    service.closedDays(deps, params.searchName, query.month),
+  );
+  registerEndpoint(app, deps, c.getBookingLegal, ({ params }) => service.legal(deps, params.searchName));
   registerEndpoint(app, deps, c.getBookingSlots, ({ params, query }) => service.slots(deps, params.searchName, query));
   registerEndpoint(app, deps, c.createBooking, ({ params, body, req }) =>
     service.book(deps, params.searchName, body, { ip: req.ip }),

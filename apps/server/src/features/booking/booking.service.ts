@@ -2,6 +2,8 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { type AccountStatus, isDeactivated } from '@tz/shared/account/account.contract';
 import type {
   Booking,
+  BookingDays,
+  BookingLegal,
   BookingPage,
   BookingSlots,
   bookingRequestSchema,
@@ -16,6 +18,7 @@ import {
 } from '@tz/shared/messages';
 import { displayCustomerAppointmentId } from '@tz/shared/rules/appointment-display';
 import { checkBooking } from '@tz/shared/rules/booking-check';
+import { closedDaysOfMonth, daysOfMonth } from '@tz/shared/rules/booking-days';
 import { freeSlots } from '@tz/shared/rules/free-slots';
 import { addDays, wallClockOf, zonedInstant } from '@tz/shared/rules/time-zone';
 import type { z } from 'zod';
@@ -28,8 +31,10 @@ import { findServiceOfCentre, insertAppointments } from '../appointments/appoint
 import { writeAudit } from '../audit/audit.repository';
 import { createCustomerRow } from '../customers/customers.service';
 import { checkInPath } from '../forms/forms.service';
+import { commercialRegister } from '../mail/mail-template';
 import { dayInput } from '../schedule/free-slots.service';
 import { lockCentreSlots } from '../schedule/schedule.repository';
+import { scheduleItems } from '../schedule/schedule.service';
 import * as repo from './booking.repository';
 import { bookingMail } from './booking-mail';
 
@@ -89,6 +94,66 @@ export async function page(deps: AppDeps, searchName: string, now: Date = clockN
   };
 }
 
+/**
+ * The days of a month the calendar greys out, with the reason (closed
+ * weekday, holiday, special day without hours, over, beyond the window):
+ * the opening hours, and the month's holidays and special days, read once
+ * for the whole month.
+ */
+export async function closedDays(
+  deps: AppDeps,
+  searchName: string,
+  month: string,
+  now: Date = clockNow(),
+): Promise<BookingDays> {
+  const centre = await centreOrThrow(deps.db, searchName);
+  const w = bookingWindow(deps, centre, now);
+  if (!w.open) throw AppError.rule(BOOKING_MSG.closed, 'BOOKING_CLOSED');
+  const days = daysOfMonth(month);
+  const weekly = await scheduleItems(deps.db, centre.id);
+  const { holidays, specialDays } = await repo.closedDaysInput(deps.db, centre.id, days[0]!, days.at(-1)!);
+  return { month, closed: closedDaysOfMonth({ month, first: w.today, last: w.last, weekly, holidays, specialDays }) };
+}
+
+const filled = (v: string | null | undefined) => v?.trim() || null;
+
+/**
+ * What the generated imprint and privacy statement show: the centre's legal
+ * settings (also while its booking page is closed: the imprint is always
+ * owed) and this installation's retention times.
+ */
+export async function legal(deps: AppDeps, searchName: string): Promise<BookingLegal> {
+  const centre = await centreOrThrow(deps.db, searchName);
+  const l = await repo.legalSettings(deps.db, centre.id);
+  // The operator: its own name with the invoice address, else the centre itself with its address.
+  const entity = filled(l.prof_entity) ?? filled(l.inv_entity);
+  const withInvoiceAddress = entity && filled(l.inv_street);
+  const operator = withInvoiceAddress
+    ? { name: entity, street: filled(l.inv_street), zip: filled(l.inv_zip), city: filled(l.inv_city) }
+    : {
+        name: entity ?? centre.full_name,
+        street: filled([centre.tz_street, centre.tz_street_number].filter(Boolean).join(' ')),
+        zip: filled(centre.tz_zip),
+        city: filled(centre.tz_city),
+      };
+  return {
+    centre: publicCentre(centre),
+    operator,
+    responsible: filled(l.prof_responsible),
+    data_protection_officer: /^https?:\/\//i.test(l.prof_dataprotect?.trim() ?? '') ? null : filled(l.prof_dataprotect),
+    register: commercialRegister(l) || null,
+    vat_id: filled(l.UID),
+    profession: {
+      title: filled(l.profession_title),
+      chamber: filled(l.profession_chamber),
+      state: filled(l.profession_registration),
+      number: filled(l.profession_number),
+    },
+    retention_until: deps.config.retentionUntil,
+    result_link_days: deps.config.booking.resultLinkDays,
+  };
+}
+
 async function bookableService(db: DbOrTx, staffId: number, serviceId: number) {
   const service = await findServiceOfCentre(db, staffId, serviceId);
   if (!service?.active) {
@@ -117,14 +182,50 @@ export async function slots(
 }
 
 /**
- * Books one appointment: the limits per IP and e-mail address (counted before
- * anything else, refused requests too), the honeypot, the centre's status,
- * the booking window and lead time; then, in one transaction under the
- * centre's booking lock, the open bookings of the e-mail address that day and
- * the slot itself (the shared booking rule), the customer, the appointment
- * (source 'customer'), the booking row, the audit row and the confirmation
- * mail. Two requests for the last place: the second waits for the lock, sees
- * the first one's appointment and is refused with SLOT_TAKEN (409).
+ * A phone number as one person's key: its digits, with a German +49 / 0049
+ * read as the leading 0, so '0171 1234567' and '+49 171 1234567' are the
+ * same person.
+ */
+export function phoneKey(phone: string): string {
+  const digits = phone.replace(/\D/g, '');
+  if (!digits) return phone.trim().toLowerCase();
+  const international = phone.trim().startsWith('+') ? `00${digits}` : digits;
+  return international.startsWith('0049') ? `0${international.slice(4)}` : international;
+}
+
+/**
+ * Books the attempt against the limits (decision 010): per person first (the
+ * e-mail address, the phone number), then the ceiling per connecting address,
+ * which only stops floods. An attempt refused here is taken back, so waiting
+ * customers do not extend their own or their neighbours' lock.
+ */
+async function countAttempt(deps: AppDeps, who: { ip: string; email: string; phone: string }, now: Date) {
+  const limits = deps.config.booking;
+  const counts = await repo.recordAttempt(deps.db, {
+    ipHash: sha256(`ip:${who.ip}`),
+    emailHash: sha256(`email:${who.email}`),
+    phoneHash: sha256(`phone:${phoneKey(who.phone)}`),
+    now,
+    windowStart: new Date(now.getTime() - HOUR),
+    purgeBefore: new Date(now.getTime() - 48 * HOUR),
+  });
+  const person = Math.max(counts.byEmail, counts.byPhone);
+  if (person > limits.maxPerPersonHour || counts.byIp > limits.maxPerIpHour) {
+    await repo.forgetAttempt(deps.db, counts.id);
+    throw new AppError(429, 'TOO_MANY_BOOKINGS', BOOKING_MSG.tooManyRequests);
+  }
+}
+
+/**
+ * Books one appointment: the honeypot, the centre's status, the booking
+ * window and lead time; then the attempt limits (only requests that got this
+ * far count: per e-mail address and phone number, and a far higher ceiling per
+ * connecting address); then, in one transaction under the centre's booking
+ * lock, the open bookings of the e-mail address that day and the slot itself
+ * (the shared booking rule), the customer, the appointment (source
+ * 'customer'), the booking row, the audit row and the confirmation mail. Two
+ * requests for the last place: the second waits for the lock, sees the first
+ * one's appointment and is refused with SLOT_TAKEN (409).
  */
 export async function book(
   deps: AppDeps,
@@ -136,16 +237,6 @@ export async function book(
   const limits = deps.config.booking;
   const centre = await centreOrThrow(deps.db, searchName);
   const email = body.email.toLowerCase();
-  const counts = await repo.recordAttempt(deps.db, {
-    ipHash: sha256(`ip:${client.ip}`),
-    emailHash: sha256(`email:${email}`),
-    now,
-    windowStart: new Date(now.getTime() - HOUR),
-    purgeBefore: new Date(now.getTime() - 48 * HOUR),
-  });
-  if (counts.byIp > limits.maxPerIpHour || counts.byEmail > limits.maxPerEmailHour) {
-    throw new AppError(429, 'TOO_MANY_BOOKINGS', BOOKING_MSG.tooManyRequests);
-  }
   if (body.website?.trim()) throw AppError.rule(BOOKING_MSG.refused, 'BOOKING_REFUSED');
   const w = bookingWindow(deps, centre, now);
   if (!w.open) throw AppError.rule(BOOKING_MSG.closed, 'BOOKING_CLOSED');
@@ -156,6 +247,7 @@ export async function book(
   if (start.getTime() < now.getTime() + limits.leadMinutes * 60_000) {
     throw AppError.field(422, 'time', bookingTooSoon(limits.leadMinutes), 'TOO_SOON');
   }
+  await countAttempt(deps, { ip: client.ip, email, phone: body.phone }, now);
 
   const token = randomBytes(32).toString('base64url');
   const tokenHash = sha256(token);

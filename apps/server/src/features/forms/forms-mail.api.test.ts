@@ -110,6 +110,7 @@ describe('invitation to the questionnaire', () => {
       name: own.user.name,
       email: own.user.email,
       expiresAt: new Date(now.getTime() + 3600_000),
+      stage: 'full' as const,
     };
     await inviteToForm(t.deps, auth, own.centre.id, a.customer_appointment_id, 'http://localhost', now);
     const [queued] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'spaet@kunde.example'));

@@ -59,24 +59,26 @@ export function renderMail(centre: MailCentre, input: { salutation: string; para
 }
 
 /**
+ * 'Amtsgericht Musterstadt HRB 12345': the court as entered, or a bare place
+ * name with the court added, and the number; empty without a number.
+ */
+export function commercialRegister(centre: Pick<LegalCentre, 'handelsregister_nummer' | 'handelsregister_ort'>) {
+  if (!centre.handelsregister_nummer?.trim()) return '';
+  const court = centre.handelsregister_ort?.trim();
+  return join(' ', court && (/gericht/i.test(court) ? court : `Amtsgericht ${court}`), centre.handelsregister_nummer);
+}
+
+/**
  * The legal lines (operator with address, commercial register, VAT id,
  * imprint) of a centre, only those that are filled in; empty when none is.
  */
 export function legalFooterLines(centre: LegalCentre): string[] {
   const operatorAddress = join(', ', centre.inv_street, join(' ', centre.inv_zip, centre.inv_city));
   const operator = centre.inv_entity?.trim() ? join(', ', centre.inv_entity, operatorAddress) : '';
-  const register = join(
-    ' ',
-    // The court as entered ('Amtsgericht Musterstadt'), or a bare place name with the court added.
-    centre.handelsregister_ort &&
-      (/gericht/i.test(centre.handelsregister_ort)
-        ? centre.handelsregister_ort.trim()
-        : `Amtsgericht ${centre.handelsregister_ort.trim()}`),
-    centre.handelsregister_nummer,
-  );
+  const register = commercialRegister(centre);
   return [
     operator && `Betreiber: ${operator}`,
-    centre.handelsregister_nummer?.trim() ? `Handelsregister: ${register}` : '',
+    register ? `Handelsregister: ${register}` : '',
     centre.UID?.trim() ? `USt-IdNr.: ${centre.UID.trim()}` : '',
     centre.impressum_link?.trim() ? `Impressum: ${centre.impressum_link.trim()}` : '',
   ].filter(Boolean);

@@ -8,6 +8,7 @@ import { hashPassword } from '../../auth/passwords';
 import { now } from '../../clock';
 import { AppError } from '../../http/app-error';
 import { parseHost } from '../../http/host-check';
+import { hostBaseUrl } from '../../http/public-url';
 import { writeAudit } from '../audit/audit.repository';
 import * as repo from './platform.repository';
 
@@ -15,12 +16,13 @@ import * as repo from './platform.repository';
 export async function hostBranding(deps: AppDeps, hostHeader: string) {
   const host = parseHost(hostHeader);
   if (!host) throw new AppError(400, 'NT', MSG.unknownHost);
+  // An api_url the platform did not set is this installation's own address (not a default port).
   const own = await repo.findHost(deps.db, host);
-  if (own) return own;
+  if (own) return { ...own, api_url: own.api_url ?? `${hostBaseUrl(deps.config, host, true)}/api` };
   // Hosts allowed by configuration only get the default branding.
   const fallback = deps.config.allowedHosts.includes(host) ? await repo.findHost(deps.db, 'localhost') : undefined;
   if (!fallback) throw new AppError(400, 'NT', MSG.unknownHost);
-  return { ...fallback, host };
+  return { ...fallback, host, api_url: fallback.api_url ?? `${hostBaseUrl(deps.config, host, false)}/api` };
 }
 
 export async function health(deps: AppDeps) {

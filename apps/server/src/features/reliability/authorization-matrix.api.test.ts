@@ -1,11 +1,11 @@
 import { isPlatformAdmin, ROLE } from '@tz/shared/constants';
-import type { Access, Endpoint } from '@tz/shared/http/endpoint';
+import { type Access, type Endpoint, type SessionStage, stagesOf } from '@tz/shared/http/endpoint';
 import { eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signSessionToken } from '../../auth/tokens';
 import { nowMs } from '../../clock';
-import { users } from '../../db/schema/users';
+import { sessions, users } from '../../db/schema/users';
 import {
   centreWithUser,
   createCustomer,
@@ -24,7 +24,8 @@ import { createTestApp, type TestApp } from '../../test/test-app';
  * touching this file.
  */
 
-type Outcome = 'pass' | 401 | 403;
+/** 'second factor': refused because the sign-in still waits for its second factor (403 with its own code). */
+type Outcome = 'pass' | 401 | 403 | 'second factor';
 type Caller =
   | 'anonymous'
   | 'wrong signature'
@@ -36,14 +37,20 @@ type Caller =
   | 'manager (25)'
   | 'centre admin (20)'
   | 'admin of another centre'
-  | 'platform admin';
+  | 'platform admin'
+  | 'code due (2FA)'
+  | 'set-up due (2FA)';
 
 const isPublic = (a: Access): a is { public: true } => 'public' in a;
-/** A caller with a valid session and a role: may it call a route of centre A? */
+/**
+ * A caller with a valid session and a role: may it call a route of centre A? A sign-in still waiting for
+ * its second factor reaches only the routes of its stage; a full session not the code step's route.
+ */
 const byRole =
-  (role: number, centre: 'A' | 'B') =>
+  (role: number, centre: 'A' | 'B', stage: SessionStage = 'full') =>
   (a: Access): Outcome => {
     if (isPublic(a)) return 'pass';
+    if (!stagesOf(a).includes(stage)) return stage === 'full' ? 403 : 'second factor';
     if (role > a.maxRole) return 403;
     if (a.tenant && centre !== 'A' && !isPlatformAdmin(role)) return 403;
     return 'pass';
@@ -63,6 +70,8 @@ const EXPECTED: Record<Caller, (a: Access) => Outcome> = {
   'centre admin (20)': byRole(ROLE.admin, 'A'),
   'admin of another centre': byRole(ROLE.admin, 'B'),
   'platform admin': byRole(ROLE.platformAdmin, 'A'),
+  'code due (2FA)': byRole(ROLE.admin, 'A', 'totp'),
+  'set-up due (2FA)': byRole(ROLE.admin, 'A', 'totp_setup'),
 };
 
 /** Routes Fastify serves that are not contracts (documentation); everything else under /api must be one. */
@@ -97,6 +106,18 @@ beforeAll(async () => {
   const platform = await centreWithUser(t.app, db, ROLE.platformAdmin);
   const blocked = await userOf(ROLE.admin);
   await db.update(users).set({ active: 0 }).where(eq(users.id, blocked.user.id));
+  // Centre admins of A whose sign-in waits for the second factor: one has it on, one must set it up.
+  const stepSession = async (stage: 'totp' | 'totp_setup') => {
+    const u = await createUser(db, { staff_id: centreA, role_id: ROLE.admin });
+    const expires = new Date(nowMs() + 3600_000);
+    const [row] = await db
+      .insert(sessions)
+      .values({ user_id: u.id, staff_id: centreA, expires_at: expires, stage })
+      .returning({ id: sessions.id });
+    return bearer(await signSessionToken(t.deps.config.jwtSecret, { sid: row!.id, uid: u.id }, expires));
+  };
+  const codeDue = await stepSession('totp');
+  const setupDue = await stepSession('totp_setup');
   const loggedOut = await userOf(ROLE.admin);
   const out = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(loggedOut.token) });
   expect(out.statusCode).toBe(200);
@@ -126,6 +147,8 @@ beforeAll(async () => {
     'centre admin (20)': bearer(admin.token),
     'admin of another centre': other.headers,
     'platform admin': platform.headers,
+    'code due (2FA)': codeDue,
+    'set-up due (2FA)': setupDue,
   } satisfies Record<Caller, Record<string, string>>);
 
   // Centre B's data, for the cross-centre id swaps
@@ -166,6 +189,9 @@ function outcomeOf(res: { statusCode: number; json(): { error?: string } }): Out
   const code = res.statusCode === 401 || res.statusCode === 403 ? res.json().error : undefined;
   if (res.statusCode === 401 && (code === 'UNAUTHORIZED' || code === 'SESSION_EXPIRED')) return 401;
   if (res.statusCode === 403 && code === 'FORBIDDEN') return 403;
+  if (res.statusCode === 403 && (code === 'SECOND_FACTOR_DUE' || code === 'SECOND_FACTOR_SETUP_DUE')) {
+    return 'second factor';
+  }
   return 'pass';
 }
 
@@ -230,6 +256,31 @@ describe('authorization matrix', () => {
       if (outcomeOf(res) !== 403) wrong.push(`${e.method} ${e.path}: ${res.statusCode}`);
     }
     expect(wrong).toEqual([]);
+  });
+
+  it("nobody ends another user's session, whatever their role or centre (issue 30)", async () => {
+    const victim = await createUser(t.database.db, { staff_id: centreA, role_id: ROLE.staff });
+    const { token } = await login(t.app, victim.email);
+    const { sid } = decodeJwt(token) as { sid: string };
+    // fresh sessions: the matrix's last cells logged every caller out
+    const callers: [string, number, number][] = [
+      ['staff (30)', ROLE.staff, centreA],
+      ['manager (25)', ROLE.manager, centreA],
+      ['centre admin (20)', ROLE.admin, centreA],
+      ['admin of another centre', ROLE.admin, centreB],
+      ['platform admin', ROLE.platformAdmin, centreB],
+    ];
+    for (const [caller, role, staffId] of callers) {
+      const user = await createUser(t.database.db, { staff_id: staffId, role_id: role });
+      const res = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/auth/sessions/${sid}`,
+        headers: bearer((await login(t.app, user.email)).token),
+      });
+      expect(res.statusCode, caller).toBe(404);
+    }
+    const still = await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: bearer(token) });
+    expect(still.statusCode).toBe(200);
   });
 
   it("another centre's ids in the path of one's own centre show nothing of that centre", async () => {

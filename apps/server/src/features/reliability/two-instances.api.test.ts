@@ -60,6 +60,21 @@ describe('two server instances on one database', () => {
     expect((await session(b.app, c.token)).statusCode).toBe(401);
   });
 
+  it('a session ended on the account page of one instance ends on the other within the cache time', async () => {
+    const c = await centreWithUser(a.app, a.database.db, ROLE.staff);
+    const other = await login(b.app, c.user.email);
+    expect((await session(b.app, other.token)).statusCode).toBe(200);
+    const listed = await a.app.inject({ method: 'GET', url: '/api/auth/sessions', headers: c.headers });
+    const target = listed.json().find((s: { current: boolean }) => !s.current);
+    const end = await a.app.inject({ method: 'DELETE', url: `/api/auth/sessions/${target.id}`, headers: c.headers });
+    expect(end.statusCode, end.body).toBe(200);
+    expect((await session(a.app, other.token)).statusCode).toBe(401);
+    // b answered from its cache a moment ago: no longer than the cache time, as after a logout
+    later(CACHE_SECONDS + 1);
+    expect((await session(b.app, other.token)).statusCode).toBe(401);
+    expect((await session(a.app, c.token)).statusCode).toBe(200);
+  });
+
   it('blocking a user on one instance ends the sessions on the other within the cache time', async () => {
     const manager = await centreWithUser(a.app, a.database.db, ROLE.manager);
     const user = await createUser(a.database.db, { staff_id: manager.centre.id, role_id: ROLE.staff });

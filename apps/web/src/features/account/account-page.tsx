@@ -9,6 +9,7 @@ import { useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { labelsOf, summariseServerError } from '../../ui/server-errors';
+import { CentreTwoFactorCard } from '../security/centre-two-factor-card';
 import { useAccountStatus, useRemoveSuspension, useSetStatus, useSuspend } from './use-account';
 
 const errorText = (e: unknown) => (e instanceof ApiError ? e.message : MSG.genericError);
@@ -184,6 +185,7 @@ export default function AccountPage() {
           </Card>
         </>
       )}
+      <CentreTwoFactorCard staffId={staffId} />
       <Alert color="blue" title="Grundgebühr">
         {MSG.baseFeeNote}
       </Alert>

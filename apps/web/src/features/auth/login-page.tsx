@@ -16,6 +16,7 @@ import { centreHasCertificateProduct, certSystemLoginFields, certSystemStep, coo
 import { LOGIN_LABELS } from './login-field-labels';
 
 const CookiesBlockedPrompt = lazy(() => import('./cookies-blocked-prompt'));
+const SignInStep = lazy(() => import('./sign-in-step'));
 
 export default function LoginPage() {
   const [flash] = useState(() => sessionStore.peekFlash());
@@ -27,6 +28,8 @@ export default function LoginPage() {
   const form = useForm({ initialValues: { email: '', password: '' } });
   /** Set while the cookies-blocked prompt waits for an answer; the session is stored afterwards. */
   const [pending, setPending] = useState<LoginResponse | null>(null);
+  /** A right password whose sign-in still needs the second factor (code or set-up). */
+  const [step, setStep] = useState<LoginResponse | null>(null);
   const certSystemUrl = host.data?.cert_system_url;
 
   const enter = (answer: LoginResponse) => {
@@ -36,25 +39,35 @@ export default function LoginPage() {
     navigate(landingPath(answer.role_id), { replace: true });
   };
 
+  /** A complete sign-in: the certificate system's hand-off where the centre has it, then into the app. */
+  const proceed = async (answer: LoginResponse) => {
+    const handoff = certSystemUrl
+      ? certSystemStep({
+          certificateProduct: await centreHasCertificateProduct(answer.token),
+          certSystemUrl,
+          cookieHeader: document.cookie,
+          cookiesEnabled: cookiesWork(),
+        })
+      : 'none';
+    if (handoff === 'prompt') {
+      setPending(answer);
+      return;
+    }
+    if (handoff === 'post' && certSystemUrl) postForm(certSystemUrl, certSystemLoginFields(answer.token));
+    enter(answer);
+  };
+
   const submit = form.onSubmit(async (values) => {
     setBusy(true);
     setError(null);
     try {
       const answer = await api(loginEndpoint, { body: values });
-      const step = certSystemUrl
-        ? certSystemStep({
-            certificateProduct: await centreHasCertificateProduct(answer.token),
-            certSystemUrl,
-            cookieHeader: document.cookie,
-            cookiesEnabled: cookiesWork(),
-          })
-        : 'none';
-      if (step === 'prompt') {
-        setPending(answer);
+      if (answer.second_factor) {
+        form.setFieldValue('password', '');
+        setStep(answer);
         return;
       }
-      if (step === 'post' && certSystemUrl) postForm(certSystemUrl, certSystemLoginFields(answer.token));
-      enter(answer);
+      await proceed(answer);
     } catch (e) {
       // a wrong login names no field: the server's 'Anmeldedaten falsch'
       setError(e instanceof ApiError ? applyServerErrors(form, e, labelsOf(LOGIN_LABELS)).text : MSG.wrongLogin);
@@ -76,43 +89,56 @@ export default function LoginPage() {
           />
         </Suspense>
       )}
-      <Paper withBorder shadow="sm" p="xl" w={400} maw="100%">
-        <form onSubmit={submit} noValidate>
-          <Stack>
-            <Center>
-              <Image src={host.data?.logo_url ?? '/logo.svg'} alt="" w={56} h={56} />
-            </Center>
-            <Title order={1} size="h3" ta="center">
-              {host.data?.brand ?? 'Testzentrum Backoffice'}
-            </Title>
-            {flash && (
-              <Alert color="yellow" role="alert">
-                {flash}
-              </Alert>
-            )}
-            {error && (
-              <Alert color="red" role="alert">
-                {error}
-              </Alert>
-            )}
-            <TextInput
-              label={LOGIN_LABELS.email}
-              type="email"
-              autoComplete="username"
-              required
-              {...form.getInputProps('email')}
+      <Paper withBorder shadow="sm" p="xl" w={step?.second_factor === 'totp_setup' ? 560 : 400} maw="100%">
+        {step ? (
+          <Suspense>
+            <SignInStep
+              pending={step}
+              onSignedIn={(answer) => void proceed(answer)}
+              onCancel={(message) => {
+                setStep(null);
+                setError(message ?? null);
+              }}
             />
-            <PasswordInput
-              label={LOGIN_LABELS.password}
-              autoComplete="current-password"
-              required
-              {...form.getInputProps('password')}
-            />
-            <Button type="submit" loading={busy}>
-              Anmelden
-            </Button>
-          </Stack>
-        </form>
+          </Suspense>
+        ) : (
+          <form onSubmit={submit} noValidate>
+            <Stack>
+              <Center>
+                <Image src={host.data?.logo_url ?? '/logo.svg'} alt="" w={56} h={56} />
+              </Center>
+              <Title order={1} size="h3" ta="center">
+                {host.data?.brand ?? 'Testzentrum Backoffice'}
+              </Title>
+              {flash && (
+                <Alert color="yellow" role="alert">
+                  {flash}
+                </Alert>
+              )}
+              {error && (
+                <Alert color="red" role="alert">
+                  {error}
+                </Alert>
+              )}
+              <TextInput
+                label={LOGIN_LABELS.email}
+                type="email"
+                autoComplete="username"
+                required
+                {...form.getInputProps('email')}
+              />
+              <PasswordInput
+                label={LOGIN_LABELS.password}
+                autoComplete="current-password"
+                required
+                {...form.getInputProps('password')}
+              />
+              <Button type="submit" loading={busy}>
+                Anmelden
+              </Button>
+            </Stack>
+          </form>
+        )}
       </Paper>
     </Center>
   );

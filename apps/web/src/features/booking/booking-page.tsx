@@ -1,9 +1,9 @@
 import {
   Alert,
-  Anchor,
   Box,
   Button,
   Checkbox,
+  Group,
   Input,
   Loader,
   Paper,
@@ -14,7 +14,6 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import type { Booking, BookingPage as BookingPageData } from '@tz/shared/booking/booking.contract';
 import { BOOKING_MSG, MSG } from '@tz/shared/messages';
@@ -26,16 +25,10 @@ import { to } from '../../routes';
 import { formatEuro } from '../../ui/format';
 import { applyServerErrors, labelsOf } from '../../ui/server-errors';
 import { BirthdayPicker } from '../customers/birthday-picker';
+import { BookingCalendar } from './booking-calendar';
 import { BOOKING_LABELS as L } from './booking-field-labels';
-import { BookingShell, centreAddress, centreColour, textOn, webLink } from './booking-shell';
+import { BookingShell, centreAddress, centreColour, LegalLink, legalLinks, textOn } from './booking-shell';
 import { useBookingPage, useBookingSlots, useCreateBooking } from './use-booking';
-
-const CALENDAR_LABELS = {
-  nextMonth: 'Nächster Monat',
-  previousMonth: 'Vorheriger Monat',
-  monthLevelControl: 'Monat wählen',
-  yearLevelControl: 'Jahr wählen',
-};
 
 /** The public booking page of a centre: service, day, time, the customer's data, then the confirmation. */
 export default function BookingPage() {
@@ -197,6 +190,8 @@ function BookingForm(props: {
           </Alert>
         )}
 
+        <Text size="sm">{BOOKING_MSG.requiredHint}</Text>
+
         <Radio.Group
           label={L.service_id}
           required
@@ -207,30 +202,36 @@ function BookingForm(props: {
           }}
         >
           <Stack gap="xs" mt="xs">
+            {/* The whole card is the target (issue 26), not only the round button. */}
             {page.services.map((s) => (
-              <Radio
+              <Radio.Card
                 key={s.id}
                 value={String(s.id)}
-                label={s.title}
-                description={`${s.duration} Minuten · ${s.price_txt || formatEuro(s.price)}`}
+                p="sm"
+                radius="md"
                 aria-invalid={form.errors.service_id ? true : undefined}
-              />
+              >
+                <Group wrap="nowrap" align="flex-start" gap="sm">
+                  <Radio.Indicator />
+                  <div>
+                    <Text fw={500}>{s.title}</Text>
+                    <Text size="sm" c="dimmed">
+                      {s.duration} Minuten · {s.price_txt || formatEuro(s.price)}
+                    </Text>
+                  </div>
+                </Group>
+              </Radio.Card>
             ))}
           </Stack>
         </Radio.Group>
 
-        <DatePickerInput
+        <BookingCalendar
+          searchName={props.searchName}
           label={L.date}
-          required
-          valueFormat="DD.MM.YYYY"
-          placeholder="TT.MM.JJJJ"
-          dropdownType="modal"
-          hideOutsideDates
-          ariaLabels={CALENDAR_LABELS}
-          minDate={page.first_date}
-          maxDate={page.last_date}
+          firstDate={page.first_date}
+          lastDate={page.last_date}
           value={form.values.date}
-          onChange={(d) => chooseDay(d)}
+          onChange={chooseDay}
           error={form.errors.date}
         />
 
@@ -288,6 +289,7 @@ function BookingForm(props: {
           <TextInput label={L.first_name} required autoComplete="given-name" {...form.getInputProps('first_name')} />
           <TextInput label={L.last_name} required autoComplete="family-name" {...form.getInputProps('last_name')} />
           <BirthdayPicker
+            required
             value={form.values.birthday}
             onChange={(v) => form.setFieldValue('birthday', v)}
             error={form.errors.birthday}
@@ -314,21 +316,19 @@ function BookingForm(props: {
             </label>
           </Box>
           <Checkbox
+            required
             label={
               <>
                 {BOOKING_MSG.consentPrivacy}
-                {webLink(page.centre.prof_dataprotect) && (
-                  <>
-                    {' '}
-                    <Anchor href={webLink(page.centre.prof_dataprotect)} target="_blank" rel="noopener noreferrer">
-                      {BOOKING_MSG.dataProtection}
-                    </Anchor>
-                  </>
-                )}
+                {/* The same marker as Mantine's required fields. */}
+                <Box component="span" c="var(--mantine-color-error)" aria-hidden>
+                  {' *'}
+                </Box>
               </>
             }
             {...form.getInputProps('consent_privacy', { type: 'checkbox' })}
           />
+          <LegalLink href={legalLinks(page.centre).privacy}>{BOOKING_MSG.privacyRead}</LegalLink>
           <Checkbox label={BOOKING_MSG.consentResult} {...form.getInputProps('consent_result', { type: 'checkbox' })} />
         </Stack>
 

@@ -48,7 +48,7 @@ export default function BookingResultPage() {
                 {error}
               </Alert>
             )}
-            <BirthdayPicker value={birthday} onChange={setBirthday} />
+            <BirthdayPicker required value={birthday} onChange={setBirthday} />
             <Button type="submit" loading={open.isPending}>
               {BOOKING_MSG.resultShow}
             </Button>

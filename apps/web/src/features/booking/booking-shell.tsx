@@ -3,6 +3,8 @@ import type { PublicCentre } from '@tz/shared/booking/booking.contract';
 import { BOOKING_MSG } from '@tz/shared/messages';
 import type { ReactNode } from 'react';
 import { useHost } from '../../layout/use-host';
+import { to } from '../../routes';
+import './booking-touch.css';
 
 const COLOUR = /^#[0-9a-f]{3}([0-9a-f]{3})?$/i;
 /** A centre colour from the settings, only if it is a plain hex colour. */
@@ -32,6 +34,31 @@ export const textOn = (hex: string) => {
 export const webLink = (v: string | null | undefined) =>
   v && /^https?:\/\/\S+$/i.test(v.trim()) ? v.trim() : undefined;
 
+/**
+ * Where the centre's imprint and privacy statement are read: its own page
+ * when the setting is a web address, else the page generated from its legal
+ * settings. Both open in a new tab, so a half-filled booking form stays.
+ */
+export function legalLinks(centre: PublicCentre) {
+  const own = (v: string | null) => webLink(v);
+  const generated = (name: 'bookingImprint' | 'bookingPrivacy') =>
+    centre.search_name ? to(name, { search_name: centre.search_name }) : undefined;
+  return {
+    imprint: own(centre.impressum_link) ?? generated('bookingImprint'),
+    privacy: own(centre.prof_dataprotect) ?? generated('bookingPrivacy'),
+  };
+}
+
+/** A link to a legal page: in a new tab, since it leaves the booking form. */
+export function LegalLink({ href, children }: { href: string | undefined; children: ReactNode }) {
+  if (!href) return null;
+  return (
+    <Anchor size="sm" href={href} target="_blank" rel="noopener noreferrer">
+      {children}
+    </Anchor>
+  );
+}
+
 /** 'Marktplatz 3, 12345 Musterstadt' */
 export const centreAddress = (c: PublicCentre) =>
   [[c.tz_street, c.tz_street_number].filter(Boolean).join(' '), [c.tz_zip, c.tz_city].filter(Boolean).join(' ')]
@@ -41,13 +68,19 @@ export const centreAddress = (c: PublicCentre) =>
 /**
  * The frame of the public booking screens, phone first: the centre's name,
  * address and contact under a bar in its first colour, the content, and the
- * centre's imprint and data-protection links with the host's brand below.
+ * centre's imprint and privacy statement (always: its own pages or the
+ * generated ones) with the host's brand below. On touch screens every target
+ * is at least 44 × 44 px (booking-touch.css).
  */
 export function BookingShell({ centre, children }: { centre?: PublicCentre; children: ReactNode }) {
   const host = useHost();
   const accent = centreColour(centre?.color1);
   return (
-    <Box mih="100vh" style={{ borderTop: `6px solid ${accent ?? 'var(--mantine-primary-color-filled)'}` }}>
+    <Box
+      mih="100vh"
+      className="booking-touch"
+      style={{ borderTop: `6px solid ${accent ?? 'var(--mantine-primary-color-filled)'}` }}
+    >
       <Container size="xs" component="main" py="md" px="sm">
         <Stack gap="md">
           {centre && (
@@ -72,24 +105,12 @@ export function BookingShell({ centre, children }: { centre?: PublicCentre; chil
           )}
           {children}
           <Group component="footer" justify="space-between" gap="xs" pt="lg">
-            <Group gap="md">
-              {webLink(centre?.impressum_link) && (
-                <Anchor size="sm" href={webLink(centre?.impressum_link)} target="_blank" rel="noopener noreferrer">
-                  {BOOKING_MSG.imprint}
-                </Anchor>
-              )}
-              {webLink(centre?.prof_dataprotect) ? (
-                <Anchor size="sm" href={webLink(centre?.prof_dataprotect)} target="_blank" rel="noopener noreferrer">
-                  {BOOKING_MSG.dataProtection}
-                </Anchor>
-              ) : (
-                centre?.prof_dataprotect && (
-                  <Text size="sm">
-                    {BOOKING_MSG.dataProtection}: {centre.prof_dataprotect}
-                  </Text>
-                )
-              )}
-            </Group>
+            {centre && (
+              <Group gap="md">
+                <LegalLink href={legalLinks(centre).imprint}>{BOOKING_MSG.imprint}</LegalLink>
+                <LegalLink href={legalLinks(centre).privacy}>{BOOKING_MSG.dataProtection}</LegalLink>
+              </Group>
+            )}
             {host.data && (
               <Group gap={6}>
                 <Image src={host.data.logo_url ?? '/logo.svg'} alt="" w={20} h={20} />

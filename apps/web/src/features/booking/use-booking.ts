@@ -5,6 +5,8 @@ import {
   createBooking,
   downloadTestResultPdf,
   getBooking,
+  getBookingDays,
+  getBookingLegal,
   getBookingPage,
   getBookingSlots,
   openTestResult,
@@ -49,3 +51,19 @@ export const useOpenTestResult = (token: string) =>
 
 export const downloadResultPdf = (token: string, birthday: string) =>
   download(downloadTestResultPdf, { params: { token }, body: { birthday }, fallbackName: 'testbescheinigung.pdf' });
+
+/** The month's days the calendar greys out, with their reasons. */
+export const useBookingDays = (searchName: string, month: string) =>
+  useQuery({
+    queryKey: ['booking', searchName, 'days', month],
+    queryFn: () => api(getBookingDays, { params: { searchName }, query: { month } }),
+    retry: false,
+  });
+
+/** The centre's legal settings for the generated imprint and privacy statement. */
+export const useBookingLegal = (searchName: string) =>
+  useQuery({
+    queryKey: ['booking', searchName, 'legal'],
+    queryFn: () => api(getBookingLegal, { params: { searchName } }),
+    retry: false,
+  });

@@ -7,15 +7,21 @@ import { CUSTOMER_LABELS } from './customer-field-labels';
 /**
  * Day, month and year selects (core-workflow §5): years 1901 to now, days per
  * month and leap year; onChange gets 'YYYY-MM-DD' only when all three are chosen.
+ * Choosing the value a select already shows keeps it (Mantine's default would
+ * clear it, and with it the birthday); an optional birthday is cleared with
+ * the selects' clear buttons instead. `required` marks the label as every
+ * required field is marked.
  */
 export function BirthdayPicker({
   value,
   onChange,
   error,
+  required = false,
 }: {
   value: string | null;
   onChange: (v: string | null) => void;
   error?: React.ReactNode;
+  required?: boolean;
 }) {
   const [parts, setParts] = useState(() => birthdayParts(value));
   // A value set from outside (loaded customer, scan) replaces the parts.
@@ -41,8 +47,9 @@ export function BirthdayPicker({
     }
   }, [error, errorId]);
   const invalid = error ? true : undefined;
+  const choice = { searchable: true, allowDeselect: false, clearable: !required, required, error: invalid };
   return (
-    <Input.Wrapper label={CUSTOMER_LABELS.birthday} error={error} errorProps={{ id: errorId }}>
+    <Input.Wrapper label={CUSTOMER_LABELS.birthday} required={required} error={error} errorProps={{ id: errorId }}>
       <Group gap="xs" grow ref={group}>
         <Select
           aria-label="Geburtstag (Tag)"
@@ -50,8 +57,7 @@ export function BirthdayPicker({
           data={Array.from({ length: days }, (_, i) => String(i + 1))}
           value={str(parts.day)}
           onChange={(v) => update({ ...parts, day: v ? Number(v) : null })}
-          searchable
-          error={invalid}
+          {...choice}
         />
         <Select
           aria-label="Geburtstag (Monat)"
@@ -59,8 +65,7 @@ export function BirthdayPicker({
           data={GERMAN_MONTHS.map((m, i) => ({ value: String(i + 1), label: m }))}
           value={str(parts.month)}
           onChange={(v) => update({ ...parts, month: v ? Number(v) : null })}
-          searchable
-          error={invalid}
+          {...choice}
         />
         <Select
           aria-label="Geburtstag (Jahr)"
@@ -68,8 +73,7 @@ export function BirthdayPicker({
           data={birthdayYears(new Date().getFullYear()).map(String)}
           value={str(parts.year)}
           onChange={(v) => update({ ...parts, year: v ? Number(v) : null })}
-          searchable
-          error={invalid}
+          {...choice}
         />
       </Group>
     </Input.Wrapper>

@@ -15,7 +15,7 @@ import {
 } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { ASSIGNABLE_ROLES, isPlatformAdmin, ROLE_LABELS } from '@tz/shared/constants';
+import { ASSIGNABLE_ROLES, isPlatformAdmin, ROLE, ROLE_LABELS } from '@tz/shared/constants';
 import { MSG } from '@tz/shared/messages';
 import type { User } from '@tz/shared/users/users.contract';
 import { type KeyboardEvent, useState } from 'react';
@@ -23,6 +23,8 @@ import { Link, useParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { useAuth } from '../../auth/use-session';
 import { to } from '../../routes';
+import { TwoFactorResetButton } from '../security/two-factor-reset-button';
+import { useTwoFactorUsers } from '../security/use-security';
 import { useChangeRole, useRenameUser, useSetActive, useUsers } from './use-users';
 import { UserFunctionsModal } from './user-functions-modal';
 import { UserProfileModal } from './user-profile-modal';
@@ -40,6 +42,9 @@ export default function UsersPage() {
   const setActive = useSetActive(staffId);
   const [functionsFor, setFunctionsFor] = useState<User | null>(null);
   const [profileFor, setProfileFor] = useState<User | null>(null);
+  // Administrators reset a user's second factor (issue 30): who has one on, never their secret.
+  const mayReset = auth.role_id <= ROLE.admin;
+  const withTwoFactor = new Set(useTwoFactorUsers(staffId, mayReset).data?.map((r) => r.user_id) ?? []);
 
   // Mirrors the server: inside a centre nobody touches a stronger user or grants a stronger role.
   const platform = isPlatformAdmin(auth.role_id);
@@ -173,6 +178,9 @@ export default function UsersPage() {
                       <Button size="xs" variant="light" onClick={() => setProfileFor(u)} disabled={!manageable}>
                         Daten
                       </Button>
+                      {mayReset && withTwoFactor.has(u.id) && (
+                        <TwoFactorResetButton staffId={staffId} user={u} disabled={self || !manageable} />
+                      )}
                     </Group>
                   </Table.Td>
                 </Table.Tr>

@@ -1,0 +1,6 @@
+import { BookingLegalPage } from './booking-legal-page';
+
+/** /buchen/<search_name>/impressum */
+export default function BookingImprintPage() {
+  return <BookingLegalPage kind="imprint" />;
+}

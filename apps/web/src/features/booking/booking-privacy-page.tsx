@@ -1,0 +1,6 @@
+import { BookingLegalPage } from './booking-legal-page';
+
+/** /buchen/<search_name>/datenschutz */
+export default function BookingPrivacyPage() {
+  return <BookingLegalPage kind="privacy" />;
+}
