@@ -132,7 +132,8 @@ function AppointmentResults({ appointments, ctx }: { appointments: Appointment[]
   const virtualizer = useWindowVirtualizer({
     count: appointments.length,
     estimateSize: () => ROW_ESTIMATE.cards,
-    overscan: 2,
+    // One row beyond the view each way: every row rendered costs the first screen (switches, selects, menus).
+    overscan: 1,
     scrollMargin,
     getItemKey: (i) => appointments[i]!.appointment_id,
   });
