@@ -305,6 +305,14 @@ describe('search', () => {
     expect(long.json().details).toEqual([{ field: 'queryString', message: MSG.searchQueryTooLong }]);
     expect(long.body).not.toContain(MSG.searchQueryRequired);
   });
+
+  it('never runs text of a scan as a search (400, scan again)', async () => {
+    for (const q of ['BEGIN:VCARD', 'BEGINDVERSION:4.0N:Becker;Thomas;;;']) {
+      const res = await search(q);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().details).toEqual([{ field: 'queryString', message: MSG.scanCutOff }]);
+    }
+  });
 });
 
 describe('customer lookup by corona-app profile', () => {
