@@ -171,6 +171,10 @@ export const MSG = {
   scanUsLayout:
     'Der Handscanner ist auf das US-Tastaturlayout eingestellt. Bitte stellen Sie den Scanner auf das deutsche Tastaturlayout um und scannen Sie erneut.',
   searchQueryRequired: 'Bitte einen Suchbegriff eingeben.',
+  searchQueryTooLong: 'Der Suchbegriff ist zu lang: höchstens 100 Zeichen.',
+  /** A hand scan that was cut off (the page stalled, the scanner stopped), or scan text that reached the search box. */
+  scanCutOff: 'Bitte erneut scannen',
+  scanCutOffHint: 'Der Scan kam nicht vollständig an. Es wurde nichts gesucht und nichts gespeichert.',
   // camera scan (core-workflow §8 Camera; our wording)
   cameraTitle: 'QR-Code scannen',
   cameraHint: 'Halten Sie den QR-Code des Corona-Warn-App-Profils vor die Kamera.',

@@ -15,6 +15,7 @@ import {
   emptyCustomer,
 } from '../customers/customer-fields';
 import { useSendConfirmationMail } from '../receipts/use-receipts';
+import { SCAN_NOT_FOUND_NOTICE } from '../search/use-hand-scanner';
 import { announceCreated, createdState, createErrorText } from './appointment-create-result';
 import { APPOINTMENT_LABELS } from './appointment-field-labels';
 import {
@@ -76,6 +77,8 @@ export default function CreateAppointmentAndCustomerPage() {
         ...appointmentPayload(v),
         staff_id: staffId,
       });
+      // The scanned data were checked and saved: the scan's 'Kunde nicht gefunden' notice has done its job.
+      notifications.hide(SCAN_NOT_FOUND_NOTICE);
       if (created.message) notifications.show({ color: 'yellow', message: created.message });
       const withMail = sendMail && !!v.email.trim();
       await announceCreated(

@@ -21,7 +21,9 @@ import {
   setAppointmentStatus,
   setPaymentClassification,
 } from '@tz/shared/appointments/appointments.contract';
+import type { SearchResult } from '@tz/shared/search/search.contract';
 import { api, download } from '../../api/client';
+import { patchSearchResult, searchKey } from '../search/search-cache';
 import {
   APPOINTMENT_PAGE_SIZE,
   type AppointmentPage,
@@ -117,6 +119,10 @@ function usePatch(staffId: number) {
   return (appointmentId: number, patch: Partial<Appointment>) => {
     qc.setQueriesData<AppointmentPages>({ queryKey: keys.list(staffId) }, (old) =>
       patchAppointment(old, appointmentId, patch),
+    );
+    // The same rows on the search results (issue 29): no switch falls back while the search is repeated.
+    qc.setQueriesData<SearchResult>({ queryKey: searchKey(staffId) }, (old) =>
+      patchSearchResult(old, appointmentId, patch),
     );
     void qc.invalidateQueries({ queryKey: keys.count(staffId) });
     void qc.invalidateQueries({ queryKey: keys.today(staffId) });
