@@ -112,7 +112,7 @@ export function serverEnv(kind: DbKind, target: string): Record<string, string> 
     // The benchmark client stands in for a proxy: each booking call names its own client address
     // (X-Forwarded-For), so the per-IP limits measure nothing but themselves.
     TRUST_PROXY: 'loopback',
-    ...(kind === 'pglite' ? { DATA_DIR: target, DATABASE_URL: '' } : { DATABASE_URL: target }),
+    ...(kind === 'pglite' ? { PGLITE_DIR: target, DATABASE_URL: '' } : { DATABASE_URL: target }),
   };
 }
 

@@ -33,7 +33,7 @@ export async function prepareWebData(dataDir: string, rows: number, secrets: Rec
   rmSync(dataDir, { recursive: true, force: true });
   const seeding = await startServer({
     ...secrets,
-    DATA_DIR: dataDir,
+    PGLITE_DIR: dataDir,
     DATABASE_URL: '',
     NODE_ENV: 'development',
     DEMO: '1',

@@ -241,7 +241,7 @@ export async function runWebBench(opts: WebBenchOptions): Promise<WebRun> {
   const secrets = { JWT_SECRET: SECRET, CERT_KEY: SECRET };
   const data = await prepareWebData(opts.dataDir, opts.rows, secrets);
   console.log(`  ${data.added} Termine heute (${data.today}) ergänzt in ${data.seconds.toFixed(1)} s`);
-  const server = await startServer({ ...secrets, DATA_DIR: opts.dataDir, DATABASE_URL: '' });
+  const server = await startServer({ ...secrets, PGLITE_DIR: opts.dataDir, DATABASE_URL: '' });
   const browser = await launch();
   const ops: OperationResult[] = [];
   let scripts: LoadedScript[] = [];

@@ -22,7 +22,7 @@ describe('config', () => {
   it('turns demo on when asked outside production and reads the defaults', () => {
     const c = loadConfig({ DEMO: '1' });
     expect(c).toMatchObject({ demo: true, port: 3000, tokenTtlSeconds: 43200, databaseUrl: undefined });
-    expect(c.dataDir).toMatch(/data\/pglite$/);
+    expect(c.pgliteDir).toMatch(/data\/pglite$/);
   });
 
   it('fails fast on an invalid value, naming it', () => {

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
@@ -15,16 +16,26 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATABASE_URL: z.string().optional(),
-  DATA_DIR: z.string().default('./data/pglite'),
-  OUTBOX_DIR: z.string().default('./data/outbox'),
-  /** Where the worker writes the monthly export files (one folder per centre). */
-  EXPORT_DIR: z.string().default('./data/exports'),
+  /**
+   * The folder of everything the server writes; each path below defaults to a place in it, so two
+   * installations with their own DATA_DIR never share a file. An older installation's DATA_DIR that is
+   * itself a PGlite folder (it holds PG_VERSION) is still read as such (see dataLayout()).
+   */
+  DATA_DIR: z.string().default('./data'),
+  /** The PGlite database (without DATABASE_URL); default DATA_DIR/pglite. */
+  PGLITE_DIR: z.string().optional(),
+  /** Mails as .eml files when no SMTP_URL is set; default DATA_DIR/outbox. */
+  OUTBOX_DIR: z.string().optional(),
+  /** Where the worker writes the monthly export files (one folder per centre); default DATA_DIR/exports. */
+  EXPORT_DIR: z.string().optional(),
+  /** Where `npm run backup` writes without --file; default DATA_DIR/backups. */
+  BACKUP_DIR: z.string().optional(),
   /** How often the export worker looks for requested exports; 0: only on the admin's dispatch or `npm run worker`. */
   EXPORT_POLL_SECONDS: z.coerce.number().int().min(0).max(86400).default(60),
   /** Both unset outside production: random ones, kept in SECRETS_FILE (created at the first start, mode 600). */
   JWT_SECRET: z.string().min(32).optional(),
   CERT_KEY: z.string().min(32).optional(),
-  /** Default: secrets.json beside the PGlite folder (./data/secrets.json). */
+  /** Default: DATA_DIR/secrets.json. */
   SECRETS_FILE: z.string().optional(),
   /**
    * Which proxies may tell the client's address and host (X-Forwarded-For/-Host):
@@ -116,9 +127,12 @@ export type Config = {
   port: number;
   host: string;
   databaseUrl: string | undefined;
+  /** DATA_DIR: the folder every default path below lies in. */
   dataDir: string;
+  pgliteDir: string;
   outboxDir: string;
   exportDir: string;
+  backupDir: string;
   exportPollSeconds: number;
   jwtSecret: string;
   certKey: string;
@@ -199,8 +213,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // A production server reports to the real DEMIS unless told otherwise; everything else to the test environment.
   const demisEnvironment: DemisEnvironment =
     e.DEMIS_ENVIRONMENT ?? (e.NODE_ENV === 'production' ? 'production' : 'test');
-  const dataDir = path.resolve(e.DATA_DIR);
-  const secretsFile = path.resolve(e.SECRETS_FILE || path.join(path.dirname(dataDir), 'secrets.json'));
+  const layout = dataLayout(e);
+  const secretsFile = layout.secretsFile;
   // No secret is written in the source: configured ones, or the installation's own random ones.
   const secrets =
     e.JWT_SECRET && e.CERT_KEY
@@ -211,9 +225,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL || undefined,
-    dataDir,
-    outboxDir: path.resolve(e.OUTBOX_DIR),
-    exportDir: path.resolve(e.EXPORT_DIR),
+    dataDir: layout.dataDir,
+    pgliteDir: layout.pgliteDir,
+    outboxDir: layout.outboxDir,
+    exportDir: layout.exportDir,
+    backupDir: layout.backupDir,
     exportPollSeconds: e.EXPORT_POLL_SECONDS,
     jwtSecret: secrets.jwtSecret,
     certKey: secrets.certKey,
@@ -255,6 +271,35 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     testNow: e.TEST_NOW ? new Date(e.TEST_NOW) : undefined,
     testApi: e.TEST_API,
     testPauseSql: e.TEST_PAUSE_SQL ? { pattern: new RegExp(e.TEST_PAUSE_SQL), nth: e.TEST_PAUSE_SQL_NTH } : undefined,
+  };
+}
+
+/**
+ * Where the server writes: every path an explicit variable names (relative to the working folder), else
+ * a place in DATA_DIR. An installation from before DATA_DIR meant the data folder pointed it at the PGlite
+ * folder itself (default ./data/pglite): when DATA_DIR holds a PGlite database (PG_VERSION), it stays the
+ * database and the other paths lie beside it, where that installation's secrets.json already is.
+ */
+export function dataLayout(e: {
+  DATA_DIR: string;
+  PGLITE_DIR?: string;
+  OUTBOX_DIR?: string;
+  EXPORT_DIR?: string;
+  BACKUP_DIR?: string;
+  SECRETS_FILE?: string;
+}) {
+  const given = path.resolve(e.DATA_DIR);
+  const legacy = !e.PGLITE_DIR && existsSync(path.join(given, 'PG_VERSION'));
+  const dataDir = legacy ? path.dirname(given) : given;
+  const under = (explicit: string | undefined, name: string) =>
+    explicit ? path.resolve(explicit) : path.join(dataDir, name);
+  return {
+    dataDir,
+    pgliteDir: legacy ? given : under(e.PGLITE_DIR, 'pglite'),
+    outboxDir: under(e.OUTBOX_DIR, 'outbox'),
+    exportDir: under(e.EXPORT_DIR, 'exports'),
+    backupDir: under(e.BACKUP_DIR, 'backups'),
+    secretsFile: under(e.SECRETS_FILE, 'secrets.json'),
   };
 }
 

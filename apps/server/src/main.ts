@@ -54,7 +54,7 @@ const url = `http://localhost:${typeof address === 'object' && address ? address
 const lines = [
   '',
   `  Testzentrum Backoffice läuft: ${url}`,
-  `  Datenbank: ${database.kind === 'pglite' ? `PGlite (${config.dataDir})` : 'PostgreSQL'}${seeded ? ', Demodaten angelegt' : ''}`,
+  `  Datenbank: ${database.kind === 'pglite' ? `PGlite (${config.pgliteDir})` : 'PostgreSQL'}${seeded ? ', Demodaten angelegt' : ''}`,
 ];
 if (config.demo) {
   lines.push(`  Demo-Zugänge (Passwort für alle: ${DEMO_PASSWORD}):`);

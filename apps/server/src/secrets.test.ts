@@ -10,7 +10,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('secrets without configuration (issue 16, defect 2)', () => {
   it('are generated at the first start, kept in the data directory with mode 600, and read again later', () => {
-    const dataDir = path.join(dir, 'a', 'pglite');
+    const dataDir = path.join(dir, 'a');
     const first = loadConfig({ DATA_DIR: dataDir });
     const file = path.join(dir, 'a', 'secrets.json');
     expect(first.secretsFile).toBe(file);
@@ -23,8 +23,8 @@ describe('secrets without configuration (issue 16, defect 2)', () => {
   });
 
   it('differ between installations: no secret is written in the source', () => {
-    const a = loadConfig({ DATA_DIR: path.join(dir, 'b', 'pglite') });
-    const b = loadConfig({ DATA_DIR: path.join(dir, 'c', 'pglite') });
+    const a = loadConfig({ DATA_DIR: path.join(dir, 'b') });
+    const b = loadConfig({ DATA_DIR: path.join(dir, 'c') });
     expect(a.jwtSecret).not.toBe(b.jwtSecret);
     expect(a.certKey).not.toBe(b.certKey);
     const source = readFileSync(new URL('./config.ts', import.meta.url), 'utf8');

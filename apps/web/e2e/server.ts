@@ -74,9 +74,8 @@ export async function startServer(name: string, now: string, env: Record<string,
       TEST_API: '1',
       TEST_NOW: now,
       LOG_LEVEL: 'warn',
-      DATA_DIR: path.join(dataDir, 'pglite'),
-      OUTBOX_DIR: path.join(dataDir, 'outbox'),
-      EXPORT_DIR: path.join(dataDir, 'exports'),
+      // database, mails, exports and secrets: all under DATA_DIR by default
+      DATA_DIR: dataDir,
       // Monthly exports wait for the admin's dispatch, so a test sees them pending first.
       EXPORT_POLL_SECONDS: '0',
       DATABASE_URL: database?.url ?? '',

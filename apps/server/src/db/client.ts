@@ -100,10 +100,10 @@ export function openPostgres(
 
 /** `logger`: only the fault suite's SQL pause (TEST_PAUSE_SQL) passes one. */
 export async function openDatabase(
-  config: { databaseUrl?: string; dataDir: string },
+  config: { databaseUrl?: string; pgliteDir: string },
   logger?: Logger,
 ): Promise<Database> {
   return config.databaseUrl
     ? openPostgres(config.databaseUrl, undefined, undefined, logger)
-    : openPglite({ dataDir: config.dataDir, logger });
+    : openPglite({ dataDir: config.pgliteDir, logger });
 }

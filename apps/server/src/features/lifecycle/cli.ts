@@ -11,7 +11,7 @@ import { runRetention } from './retention';
 
 /**
  * npm run backup [-- --file F] · npm run restore -- F --yes · npm run retention [-- --dry-run] [--today YYYY-MM-DD]
- * Against the database the server uses (DATABASE_URL, or PGlite in DATA_DIR — stop the server first: PGlite
+ * Against the database the server uses (DATABASE_URL, or PGlite in PGLITE_DIR, default DATA_DIR/pglite — stop the server first: PGlite
  * belongs to one process). Paths are taken relative to where npm was called.
  */
 const [command, ...args] = process.argv.slice(2);
@@ -29,9 +29,7 @@ try {
   await database.migrate();
   if (command === 'backup') {
     const stamp = now().toISOString().slice(0, 19).replace(/:/g, '-');
-    const file = here(
-      option('--file') ?? path.join(path.dirname(config.dataDir), 'backups', `tz-backup-${stamp}.jsonl.gz`),
-    );
+    const file = here(option('--file') ?? path.join(config.backupDir, `tz-backup-${stamp}.jsonl.gz`));
     mkdirSync(path.dirname(file), { recursive: true });
     const r = await writeBackup(database.db, file, now());
     console.log(`Sicherung geschrieben: ${file} (${r.tables} Tabellen, ${r.rows} Zeilen)`);
@@ -42,7 +40,7 @@ try {
       throw new AppError(
         400,
         'CONFIRM',
-        `Die Wiederherstellung ersetzt ALLE Daten der Datenbank (${config.databaseUrl ? 'PostgreSQL' : config.dataDir}) durch die der Sicherung. Zum Bestätigen mit --yes aufrufen.`,
+        `Die Wiederherstellung ersetzt ALLE Daten der Datenbank (${config.databaseUrl ? 'PostgreSQL' : config.pgliteDir}) durch die der Sicherung. Zum Bestätigen mit --yes aufrufen.`,
       );
     const r = await restoreBackup(database.db, here(file));
     console.log(`Wiederhergestellt: ${r.tables} Tabellen, ${r.rows} Zeilen aus ${here(file)}`);

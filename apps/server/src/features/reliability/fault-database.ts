@@ -15,7 +15,7 @@ import { openTestDatabase } from '../../test/test-app';
  */
 export interface FaultDatabase {
   kind: 'pglite' | 'postgres';
-  /** DATA_DIR or DATABASE_URL, and the server's other folders and its secrets file. */
+  /** PGLITE_DIR or DATABASE_URL, and the server's other folders and its secrets file. */
   env: Record<string, string>;
   dir: string;
   open(): Promise<Database>;
@@ -49,7 +49,7 @@ export async function createFaultDatabase(): Promise<FaultDatabase> {
   await loaded.close();
   return {
     kind: 'pglite',
-    env: { ...files, DATA_DIR: dataDir },
+    env: { ...files, PGLITE_DIR: dataDir },
     dir,
     open: () => openPglite({ dataDir }),
     remove: async () => rmSync(dir, { recursive: true, force: true }),
