@@ -142,6 +142,11 @@ const envSchema = z.object({
     .string()
     .default('')
     .refine((v) => scheduleError(v) === undefined, { error: (i) => scheduleError(String(i.input)) }),
+  /**
+   * On SIGTERM: how long the instance keeps serving while /api/ready already says no, for load balancers
+   * that probe readiness (nginx without active checks does not: 0, stop listening at once).
+   */
+  DRAIN_DELAY_SECONDS: z.coerce.number().int().min(0).max(300).default(0),
   /** On SIGTERM: how long requests still running may take before the process ends anyway. */
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
 });
@@ -221,6 +226,7 @@ export interface OperationsConfig {
   backupSchedule: string | undefined;
   backupKeep: number;
   retentionSchedule: string | undefined;
+  drainDelaySeconds: number;
   shutdownGraceSeconds: number;
 }
 
@@ -320,6 +326,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       backupSchedule: e.BACKUP_SCHEDULE.trim() || undefined,
       backupKeep: e.BACKUP_KEEP,
       retentionSchedule: e.RETENTION_SCHEDULE.trim() || undefined,
+      drainDelaySeconds: e.DRAIN_DELAY_SECONDS,
       shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
     },
   };

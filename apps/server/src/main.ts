@@ -25,21 +25,25 @@ let stopWorkers = async () => {};
 
 let closing = false;
 /**
- * SIGTERM (systemd stop, a deploy): readiness says no at once, the workers take no new job (an export under
- * way gives its job back), the listener closes and requests under way finish, then the process ends. After
- * SHUTDOWN_GRACE_SECONDS it ends anyway.
+ * SIGTERM (systemd stop, a deploy): readiness says no at once and the workers take no new job (an export
+ * under way gives its job back); after DRAIN_DELAY_SECONDS (default 0) the listener closes and requests
+ * under way finish, then the process ends. After SHUTDOWN_GRACE_SECONDS more it ends anyway.
  */
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   readiness.drain();
   app.log.info({ signal }, 'draining');
-  const forced = setTimeout(() => {
-    app.log.error({ seconds: config.operations.shutdownGraceSeconds }, 'requests still running after the grace time');
-    process.exit(1);
-  }, config.operations.shutdownGraceSeconds * 1000);
+  const { drainDelaySeconds, shutdownGraceSeconds } = config.operations;
+  const forced = setTimeout(
+    () => {
+      app.log.error({ seconds: shutdownGraceSeconds }, 'requests still running after the grace time');
+      process.exit(1);
+    },
+    (drainDelaySeconds + shutdownGraceSeconds) * 1000,
+  );
   forced.unref();
-  await stopWorkers();
+  await Promise.all([stopWorkers(), new Promise((r) => setTimeout(r, drainDelaySeconds * 1000))]);
   await app.close();
   await database.close();
   app.log.info('stopped');
