@@ -42,6 +42,7 @@ function runOf(row: Row): ScheduledRun {
     rows: num(d.rows),
     retention_due: typeof d.due === 'boolean' ? d.due : null,
     retention_until: typeof d.until === 'string' ? d.until : null,
-    customers: num(d.customers),
+    // Before the retention time ends the report counts what would go then; nothing went.
+    customers: d.due === false ? 0 : num(d.customers),
   };
 }

@@ -27,6 +27,8 @@ export interface ServerProcess {
   stderr(): string;
   /** Still running? */
   alive(): boolean;
+  /** The exit code once it ended (null while running or when a signal ended it). */
+  exitCode(): number | null;
   /** kill -9 and wait for the exit. */
   kill9(): Promise<void>;
   /** SIGTERM (graceful shutdown) and wait for the exit. */
@@ -98,6 +100,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     paused,
     stderr: () => err,
     alive,
+    exitCode: () => child.exitCode,
     kill9: async () => {
       if (alive()) child.kill('SIGKILL');
       await exited;
