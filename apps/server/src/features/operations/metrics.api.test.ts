@@ -2,9 +2,9 @@ import { ROLE } from '@tz/shared/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setClock } from '../../clock';
 import { testConfig } from '../../config';
-import { enqueueMail } from '../mail/mail-outbox';
 import { centreWithUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { enqueueMail } from '../mail/mail-outbox';
 
 /** Issue 27: GET /metrics, Prometheus text, off unless METRICS, then only for METRICS_ALLOW or the token. */
 const NOW = new Date('2026-06-16T10:20:00+02:00');
@@ -56,7 +56,13 @@ describe('GET /metrics', () => {
       payload: { email: m.user.email, password: 'falsch-falsch' },
     });
     expect(wrong.statusCode).toBe(401);
-    await enqueueMail(on.database.db, { staff_id: null, kind: 'test', to: 'wartet@kunde.example', subject: 's', text: 't' });
+    await enqueueMail(on.database.db, {
+      staff_id: null,
+      kind: 'test',
+      to: 'wartet@kunde.example',
+      subject: 's',
+      text: 't',
+    });
 
     const res = await scrape(on, '127.0.0.1');
     expect(res.headers['content-type']).toContain('text/plain');

@@ -19,6 +19,8 @@ export interface Metrics {
   loginLockouts: Counter;
   demisReports: Counter<'outcome'>;
   scheduledRuns: Counter<'job' | 'outcome'>;
+  /** The Prometheus text of one scrape: the database is read once for it. */
+  scrape(): Promise<string>;
 }
 
 /** Seconds; from a quick session check to a long export download. */
@@ -44,12 +46,10 @@ export function createMetrics(database: Database, readiness: Readiness, process 
 
   // One read of the database per scrape for all the gauges below; a scrape while the database is away
   // reports tz_database_up 0 and leaves the rest out instead of failing.
-  let pending: { at: number; value: Promise<Snapshot | undefined> } | undefined;
+  let pending: Promise<Snapshot | undefined> | undefined;
   const snapshot = () => {
-    if (!pending || Date.now() - pending.at > 1000) {
-      pending = { at: Date.now(), value: readSnapshot(database).catch(() => undefined) };
-    }
-    return pending.value;
+    pending ??= readSnapshot(database).catch(() => undefined);
+    return pending;
   };
   const fromSnapshot = (name: string, help: string, pick: (s: Snapshot) => number, labelNames: string[] = []) =>
     new Gauge({
@@ -141,6 +141,10 @@ export function createMetrics(database: Database, readiness: Readiness, process 
 
   return {
     registry,
+    scrape: async () => {
+      pending = undefined;
+      return registry.metrics();
+    },
     httpDuration: new Histogram({
       name: 'http_request_duration_seconds',
       help: 'Time to answer a request, by method, route template and status code (its _count: answers per status).',

@@ -55,7 +55,7 @@ export function operationsRoutes(app: FastifyInstance, deps: AppDeps) {
     if (!bearerMatches(req, token) && !addressAllowed(allowed, req.socket.remoteAddress)) {
       return reply.status(403).send({ error: 'FORBIDDEN', message: MSG.forbidden });
     }
-    const body = await deps.metrics.registry.metrics();
+    const body = await deps.metrics.scrape();
     return reply
       .header('content-type', deps.metrics.registry.contentType)
       .header('cache-control', 'no-store')
