@@ -106,8 +106,8 @@ export async function loginAs(page: Page, email: string) {
   }
   await page.getByLabel('E-Mail').fill(email);
   await page.getByLabel('Passwort').fill(DEMO_PASSWORD);
-  // The layout loads the news right after login; the prompt can only open once they are here.
-  const news = page.waitForResponse((r) => r.url().endsWith('/api/news') && r.request().method() === 'GET');
+  // The layout asks whether the news prompt is due right after login; it can only open once the answer is here.
+  const news = page.waitForResponse((r) => r.url().endsWith('/api/news/prompt') && r.request().method() === 'GET');
   await page.getByRole('button', { name: 'Anmelden' }).click();
   await expect(page).not.toHaveURL(/\/login$/);
   await news;

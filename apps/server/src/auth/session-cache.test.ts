@@ -53,25 +53,31 @@ describe('session cache', () => {
 
   it("keeps a user's session answer until the user or the centre changes", () => {
     const { clock, cache } = cacheAt(5_000);
-    const info = (staffId: number) => ({ centre: { id: staffId } }) as unknown as SessionInfo;
-    cache.setInfo(1, info(7));
-    cache.setInfo(2, info(8));
-    expect(cache.info(1)?.centre.id).toBe(7);
+    const info = (userId: number, staffId: number) =>
+      ({ user: { id: userId }, centre: { id: staffId } }) as unknown as SessionInfo;
+    cache.setInfo(1, info(1, 7));
+    cache.setInfo(2, info(2, 8));
+    // a platform admin working for another centre: one answer per centre
+    cache.setInfo(2, info(2, 9));
+    expect(cache.info(1, 7)?.centre.id).toBe(7);
+    expect(cache.info(1, 8)).toBeUndefined();
+    expect(cache.info(2, 9)?.centre.id).toBe(9);
     cache.forgetCentre(7);
-    expect(cache.info(1)).toBeUndefined();
-    expect(cache.info(2)).toBeDefined();
+    expect(cache.info(1, 7)).toBeUndefined();
+    expect(cache.info(2, 8)).toBeDefined();
     cache.forgetUser(2);
-    expect(cache.info(2)).toBeUndefined();
-    cache.setInfo(3, info(9));
+    expect(cache.info(2, 8)).toBeUndefined();
+    expect(cache.info(2, 9)).toBeUndefined();
+    cache.setInfo(3, info(3, 9));
     clock.now += 5_000;
-    expect(cache.info(3)).toBeUndefined();
+    expect(cache.info(3, 9)).toBeUndefined();
   });
 
   it('keeps nothing with a time of 0', () => {
     const { cache } = cacheAt(0);
     cache.set('t1', auth(1, 's1'));
-    cache.setInfo(1, { centre: { id: 1 } } as unknown as SessionInfo);
+    cache.setInfo(1, { user: { id: 1 }, centre: { id: 1 } } as unknown as SessionInfo);
     expect(cache.get('t1')).toBeUndefined();
-    expect(cache.info(1)).toBeUndefined();
+    expect(cache.info(1, 1)).toBeUndefined();
   });
 });

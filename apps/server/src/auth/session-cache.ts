@@ -13,7 +13,8 @@ const MAX_ENTRIES = 10_000;
  */
 export class SessionCache {
   private readonly entries = new Map<string, { auth: AuthContext; until: number }>();
-  private readonly infos = new Map<number, { info: SessionInfo; until: number }>();
+  /** By user and centre ('12/7'): a platform admin asks for each centre they work for. */
+  private readonly infos = new Map<string, { info: SessionInfo; until: number }>();
 
   constructor(
     private readonly ttlMs: number,
@@ -37,12 +38,16 @@ export class SessionCache {
     this.entries.set(token, { auth, until: Math.min(this.now() + this.ttlMs, auth.expiresAt.getTime()) });
   }
 
-  /** The session check's answer for a user, without `expiration` (that belongs to the token). */
-  info(userId: number): SessionInfo | undefined {
-    const entry = this.infos.get(userId);
+  /**
+   * The session check's answer for a user working for a centre (their own, or the one a platform
+   * admin adopted), without `expiration` (that belongs to the token).
+   */
+  info(userId: number, staffId: number): SessionInfo | undefined {
+    const key = `${userId}/${staffId}`;
+    const entry = this.infos.get(key);
     if (!entry) return undefined;
     if (this.now() >= entry.until) {
-      this.infos.delete(userId);
+      this.infos.delete(key);
       return undefined;
     }
     return entry.info;
@@ -51,18 +56,18 @@ export class SessionCache {
   setInfo(userId: number, info: SessionInfo) {
     if (this.ttlMs <= 0) return;
     if (this.infos.size >= MAX_ENTRIES) this.infos.clear();
-    this.infos.set(userId, { info, until: this.now() + this.ttlMs });
+    this.infos.set(`${userId}/${info.centre.id}`, { info, until: this.now() + this.ttlMs });
   }
 
   /** Call after the change has been committed, or a concurrent call may cache the old state again. */
   forgetUser(userId: number) {
     for (const [token, entry] of this.entries) if (entry.auth.userId === userId) this.entries.delete(token);
-    this.infos.delete(userId);
+    for (const [key, entry] of this.infos) if (entry.info.user.id === userId) this.infos.delete(key);
   }
 
   /** The centre's name, type or settings changed: every user's session answer of that centre is stale. */
   forgetCentre(staffId: number) {
-    for (const [userId, entry] of this.infos) if (entry.info.centre.id === staffId) this.infos.delete(userId);
+    for (const [key, entry] of this.infos) if (entry.info.centre.id === staffId) this.infos.delete(key);
   }
 
   forgetSession(sessionId: string) {

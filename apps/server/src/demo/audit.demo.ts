@@ -32,7 +32,12 @@ export async function seedAuditDemo(tx: DbOrTx, ids: DemoIds, at: Date) {
     .orderBy(asc(paymentClassifications.id))
     .limit(1);
   if (admin && staff && appointment) {
-    const base = { staff_id: ids.testCentreId, user_id: admin.id, entity: 'appointment', entity_id: appointment.id };
+    const base = {
+      staff_id: ids.testCentreId,
+      user_id: admin.id,
+      entity: 'appointment' as const,
+      entity_id: appointment.id,
+    };
     await writeAudit(tx, { ...base, action: 'check_in', before: { checked_in: 0 }, after: { checked_in: 1 } });
     if (classification) {
       await writeAudit(tx, {

@@ -19,3 +19,35 @@ test("products are ordered from the centre's lab and the order is listed", async
   await expect(row).toContainText('labor@demo.example');
   await expectAccessible(page);
 });
+
+test('an invalid e-mail of a lab is marked at its field, with the message, until it is corrected', async ({
+  page,
+  centres,
+}) => {
+  await signIn(page, centres.logins.admin);
+  await openFromSidebar(page, 'PCR-Labore');
+  await page.getByRole('button', { name: 'Labor anlegen' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Labor anlegen' });
+  await dialog.getByRole('textbox', { name: 'Name' }).fill('Labor Süd');
+  const email = dialog.getByRole('textbox', { name: 'E-Mail für Bestellungen' });
+  await email.fill('bestellung-labor-sued');
+  await dialog.getByRole('button', { name: 'Speichern' }).click();
+
+  const message = 'Bitte eine gültige E-Mail-Adresse angeben';
+  await expect(email).toHaveAttribute('aria-invalid', 'true');
+  await expect(email).toHaveAccessibleDescription(message);
+  await expect(email).toBeFocused();
+  await expect(dialog.getByRole('alert')).toContainText(`„E-Mail für Bestellungen“: ${message}`);
+  await expectAccessible(page);
+
+  // still wrong while typing: the mark stays; right: it goes, and the lab is saved
+  await email.pressSequentially('@labor');
+  await expect(email).toHaveAttribute('aria-invalid', 'true');
+  await email.pressSequentially('.example');
+  await expect(email).not.toHaveAttribute('aria-invalid', 'true');
+  await dialog.getByRole('button', { name: 'Speichern' }).click();
+  await expect(page.getByText('Das Labor wurde gespeichert.')).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: 'Labor Süd' })).toContainText(
+    'bestellung-labor-sued@labor.example',
+  );
+});

@@ -25,6 +25,15 @@ test('a pharmacy user creates a prescription with a usage and sees it in the mon
   await page.getByRole('option', { name: /Einmalhandschuhe Nitril/ }).click();
   await expect(page.getByLabel('PZN 1')).toHaveValue('04595987');
   await expect(page.getByText('Gesamtpreis inkl. MwSt.: 10,59 €')).toBeVisible();
+  // Words, not field names (issue 26 item 5): the headers are the catalogue's labels, no key anywhere on the screen.
+  await expect(page.getByRole('table', { name: 'Produkte der Abgabe' }).getByRole('columnheader')).toHaveText([
+    'Bezeichnung',
+    'Kundenpreis',
+    'Preis (netto)',
+    'PZN',
+    'Aktion',
+  ]);
+  expect(await page.getByRole('main').textContent()).not.toMatch(/\b[a-z]+_[a-z_]+\b/);
   await page.getByRole('button', { name: 'Speichern' }).click();
   await expect(page.getByText(PHARMA_MSG.usageSaved)).toBeVisible();
   await expect(page.getByRole('table', { name: 'Abgaben der Verordnung' })).toContainText('16.06.2026');

@@ -1,16 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
-import { getSession } from '@tz/shared/auth/auth.contract';
+import { getCentreSession } from '@tz/shared/auth/auth.contract';
 import { api } from '../api/client';
 import { useStoredSession } from './use-stored-session';
 
 export { useStoredSession };
 
-/** The caller and their centre from the server (sidebar conditions, centre type). */
+/**
+ * The caller and the centre they work for from the server (sidebar conditions, centre type and
+ * features): for a platform admin who adopted a centre's ID, that centre's, until they switch back.
+ */
 export function useSessionInfo() {
   const stored = useStoredSession();
+  const staffId = stored ? (stored.workingStaffId ?? stored.login.bookly_staff_id) : 0;
   return useQuery({
-    queryKey: ['session', stored?.login.token],
-    queryFn: () => api(getSession),
+    queryKey: ['session', stored?.login.token, staffId],
+    queryFn: () => api(getCentreSession, { params: { staffId } }),
     enabled: !!stored,
     staleTime: 60_000,
   });

@@ -22,10 +22,12 @@ import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { useAuth, useSessionInfo } from '../auth/use-session';
 import { logoutAndReload } from '../features/auth/logout';
 import { NewsPrompt } from '../features/news/news-prompt';
+import { useNewsPrompt } from '../features/news/use-news-prompt';
+import { useSwitchWorkingCentre } from '../features/platform/working-centre';
 import { CameraScanModal } from '../features/search/camera-scan-modal';
 import { handleScan, useHandScanner } from '../features/search/use-hand-scanner';
 import { to } from '../routes';
-import { sidebarEntries } from './sidebar-entries';
+import { activeEntry, sidebarEntries } from './sidebar-entries';
 import { useHost } from './use-host';
 
 export function AppLayout() {
@@ -34,6 +36,8 @@ export function AppLayout() {
   const info = useSessionInfo();
   const host = useHost();
   const location = useLocation();
+  const switchTo = useSwitchWorkingCentre();
+  const news = useNewsPrompt();
   const entries = sidebarEntries({
     roleId: auth.role_id,
     staffId: auth.staffId,
@@ -42,6 +46,7 @@ export function AppLayout() {
     pcrSidebar: info.data?.centre.pcr_sidebar ?? false,
     host: host.data,
   });
+  const active = activeEntry(entries, location.pathname);
 
   // Confirmations (modals.openConfirmModal) belong to logged-in screens only, so the provider lives here,
   // and Modal with its dependencies stays out of the login screen's download.
@@ -89,9 +94,14 @@ export function AppLayout() {
                   component={Link}
                   to={e.href}
                   onClick={close}
-                  active={
-                    location.pathname === e.href || (e.href !== '/' && location.pathname.startsWith(`${e.href}/`))
+                  rightSection={
+                    e.route === 'news' && news.quiet ? (
+                      <Badge size="xs" variant="filled">
+                        neu
+                      </Badge>
+                    ) : undefined
                   }
+                  active={e === active}
                 />
               ),
             )}
@@ -99,10 +109,20 @@ export function AppLayout() {
         </AppShell.Navbar>
         <AppShell.Main>
           <Outlet />
-          <NewsPrompt />
+          <NewsPrompt state={news} />
         </AppShell.Main>
         <AppShell.Footer px="md">
-          <Group h="100%" justify="flex-end">
+          <Group h="100%" justify="flex-end" gap="xs" wrap="nowrap">
+            {auth.staffId !== auth.bookly_staff_id && (
+              <>
+                <Text size="xs" truncate>
+                  Übernommene ID: {info.data?.centre.full_name ?? ''}
+                </Text>
+                <Button size="compact-xs" variant="light" onClick={() => switchTo(auth.bookly_staff_id)}>
+                  Zurück zur eigenen ID {auth.bookly_staff_id}
+                </Button>
+              </>
+            )}
             <Badge variant="light" color="gray">
               Staff-ID {auth.staffId} · v{APP_VERSION}
             </Badge>

@@ -28,6 +28,9 @@ export const auditEntrySchema = z.object({
   /** For rows about an appointment: its number and customer (the link to appointmentEdit). */
   customer_appointment_id: z.number().int().nullable(),
   customer_id: z.number().int().nullable(),
+  /** What happened and the change, in German words (rules/audit-text.ts, with the names the ids point at). */
+  what: z.string(),
+  change: z.string(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 

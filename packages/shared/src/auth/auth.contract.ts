@@ -78,6 +78,19 @@ export const getSession = endpoint({
   response: sessionResponseSchema,
 });
 
+/**
+ * The same answer for the centre the caller works for: their own, or for a platform
+ * admin the centre whose ID they adopted (its type and features decide the sidebar).
+ */
+export const getCentreSession = endpoint({
+  method: 'GET',
+  path: '/api/staff/:staffId/session',
+  access: { maxRole: ROLE.staff, tenant: 'staffId' },
+  summary: 'Aktuelle Sitzung mit dem Zentrum, für das gearbeitet wird (Plattform: übernommene ID)',
+  params: z.object({ staffId: z.coerce.number().int().positive() }),
+  response: sessionResponseSchema,
+});
+
 export const logout = endpoint({
   method: 'POST',
   path: '/api/auth/logout',

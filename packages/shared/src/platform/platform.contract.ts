@@ -65,12 +65,31 @@ export const testCentreSchema = z.object({
 });
 export type TestCentre = z.infer<typeof testCentreSchema>;
 
+/** Centres per page of the platform's centre list (a platform hosts thousands). */
+export const TEST_CENTRES_PAGE_SIZE = 50;
+
+export const testCentresQuerySchema = z.object({
+  /** Words that must each be found in the name or the city, or be the centre's id. */
+  q: z.string().trim().max(200, 'Der Suchbegriff darf höchstens 200 Zeichen lang sein').optional(),
+  page: z.coerce.number().int().min(1).max(100000).default(1),
+});
+export type TestCentresQuery = z.infer<typeof testCentresQuerySchema>;
+
+export const testCentresPageSchema = z.object({
+  rows: z.array(testCentreSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+});
+export type TestCentresPage = z.infer<typeof testCentresPageSchema>;
+
 export const listTestCentres = endpoint({
   method: 'GET',
   path: '/api/platform/centres',
   access: { maxRole: ROLE.platformAdmin },
-  summary: 'Alle Testzentren (Plattform)',
-  response: z.array(testCentreSchema),
+  summary: 'Testzentren der Plattform, neueste zuerst: Suche nach Name, Ort oder ID, seitenweise',
+  query: testCentresQuerySchema,
+  response: testCentresPageSchema,
 });
 
 export const testCentreUserSchema = z.object({

@@ -30,7 +30,7 @@ describe('audit rows in German words', () => {
   });
 
   it('names payment classifications by their label, and the check-in bit only', () => {
-    const ctx = { classLabels: new Map([[3, 'Bürgertest']]) };
+    const ctx = { names: { class: new Map([[3, 'Bürgertest']]) } };
     expect(
       auditChange(
         {
@@ -69,7 +69,7 @@ describe('audit rows in German words', () => {
         before: { classification_checked_by: null, payment_class_id: 1 },
         after: { classification_checked_by: null, payment_class_id: null },
       }),
-    ).toBe('Zahlungsklassifikation: Klassifikation 1 → keine');
+    ).toBe('Zahlungsklassifikation: Klassifikation (nicht mehr vorhanden) → keine');
     expect(
       auditChange({
         entity: 'appointment',
@@ -84,8 +84,8 @@ describe('audit rows in German words', () => {
     const change = auditChange({
       entity: 'centre_settings',
       action: 'update',
-      before: { inv_zip: '1', prof_entity: 'a' },
-      after: { inv_zip: '2', prof_entity: 'b' },
+      before: { zukunft_feld: '1', noch_eins: 'a' },
+      after: { zukunft_feld: '2', noch_eins: 'b' },
     });
     expect(change).toBe('2 weitere Angaben');
     expect(auditWhat({ entity: 'appointment', action: 'neu_erfunden' })).toBe('Termin geändert');

@@ -1,11 +1,22 @@
-import { GENDERS, ROLE_LABELS } from '../constants';
-import { isCheckedIn } from './checked-in';
-import { germanDateTimeOf } from './german-date';
+import { AUDIT_ACTIONS, AUDIT_ENTITY_LABELS } from './audit-actions';
+import {
+  type AuditField,
+  type AuditLookupKind,
+  type AuditLookups,
+  type AuditTextContext,
+  auditField,
+  fieldRank,
+  HIDDEN,
+} from './audit-fields';
+
+export type { AuditLookupKind, AuditLookups, AuditTextContext };
 
 /**
  * Audit rows (entity, action, before, after) in German words for the
  * "Verlauf" of an appointment, the audit list and its CSV: what happened and
- * the change from before to after, never the stored field names.
+ * the change from before to after, never a stored field name or code. The
+ * server renders them (it knows the names the ids point at); screens and CSV
+ * show the same text.
  */
 
 /** The kinds of change the audit list filters by; each names the rows it covers. */
@@ -33,6 +44,12 @@ export const AUDIT_KINDS = [
   },
   { id: 'customer', label: 'Kunden und Gruppen', entities: ['customer', 'institution'] },
   { id: 'receipt', label: 'Quittungen', entities: ['receipt'] },
+  { id: 'pcr_lab', label: 'PCR-Labore', entities: ['pcr_lab'] },
+  {
+    id: 'pharma',
+    label: 'Apotheke (Verordnungen, Abgaben, Produkte)',
+    entities: ['pharma_rx', 'pharma_usage', 'pharma_document', 'pharma_product'],
+  },
 ] as const satisfies readonly {
   id: string;
   label: string;
@@ -44,169 +61,6 @@ export const AUDIT_KINDS = [
 export type AuditKind = (typeof AUDIT_KINDS)[number]['id'];
 export const AUDIT_KIND_IDS = AUDIT_KINDS.map((k) => k.id) as [AuditKind, ...AuditKind[]];
 
-const ENTITY_LABELS: Record<string, string> = {
-  appointment: 'Termin',
-  user: 'Benutzer',
-  centre: 'Zentrum',
-  centre_settings: 'Einstellungen',
-  demis_certificate: 'DEMIS-Zertifikat',
-  customer: 'Kunde',
-  institution: 'Gruppe',
-  receipt: 'Quittung',
-  platform: 'Plattform',
-};
-
-/** What happened, by entity and action. */
-const ACTION_LABELS: Record<string, Record<string, string>> = {
-  appointment: {
-    create: 'Termin angelegt',
-    update: 'Termin geändert',
-    status: 'Status geändert',
-    result: 'Ergebnis eingetragen',
-    payment_classification: 'Zahlungsklassifikation geändert',
-    check_in: 'Check-in geändert',
-    service: 'Dienstleistung geändert',
-    demis_report: 'An DEMIS gemeldet',
-    institutions_add: 'Gruppe zugeordnet',
-    institutions_remove: 'Gruppe entfernt',
-    institutions_replace: 'Gruppen neu zugeordnet',
-    vaccination_saved: 'Impfdaten gespeichert',
-    check_in_form_submitted: 'Check-in-Formular ausgefüllt',
-    check_in_form_invite: 'Einladung zum Check-in-Formular versandt',
-    check_in_form_qr_mail: 'QR-Code per E-Mail versandt',
-  },
-  user: {
-    create: 'Benutzer angelegt',
-    create_centre_user: 'Ersten Benutzer angelegt und Zentrum aktiviert',
-    role_change: 'Rolle geändert',
-    block: 'Zugang gesperrt',
-    unblock: 'Zugang entsperrt',
-    password_change: 'Passwort geändert',
-    // sign-in security (issue 30)
-    two_factor_on: 'Zwei-Faktor-Anmeldung eingeschaltet',
-    two_factor_off: 'Zwei-Faktor-Anmeldung ausgeschaltet',
-    two_factor_reset: 'Zwei-Faktor-Anmeldung zurückgesetzt',
-    recovery_code_used: 'Mit Wiederherstellungscode angemeldet',
-    session_ended: 'Sitzung beendet',
-    sessions_ended: 'Alle anderen Sitzungen beendet',
-    lockout: 'Anmeldung gesperrt nach zu vielen Fehlversuchen',
-  },
-  centre: {
-    create: 'Zentrum angelegt',
-    adopt: 'ID übernommen (Plattform)',
-    deactivate: 'Zentrum deaktiviert',
-    reactivate: 'Zentrum reaktiviert',
-    booking_status: 'Buchungsseite umgeschaltet',
-    suspend: 'Pause geplant',
-    remove_suspension: 'Pause aufgehoben',
-  },
-  centre_settings: {
-    update: 'Einstellungen geändert',
-    two_factor_required: 'Zwei-Faktor-Pflicht des Zentrums geändert',
-  },
-  platform: { two_factor_grace: 'Stichtag der Zwei-Faktor-Pflicht für Plattform-Administratoren geändert' },
-  demis_certificate: { upload: 'DEMIS-Zertifikat hochgeladen' },
-  customer: { gender: 'Geschlecht geändert', institutions_replace: 'Gruppen neu zugeordnet' },
-  institution: {
-    create: 'Gruppe angelegt',
-    rename: 'Gruppe umbenannt',
-    import: 'Kunden in Gruppe importiert',
-    remove_customer: 'Kunde aus Gruppe entfernt',
-  },
-  receipt: { issue: 'Quittung ausgestellt' },
-};
-
-/** Lookups the stored ids need (payment classifications, services); all optional. */
-export interface AuditTextContext {
-  classLabels?: ReadonlyMap<number, string>;
-  serviceTitles?: ReadonlyMap<number, string>;
-  /** The zone instants are shown in (default Europe/Berlin). */
-  timeZone?: string;
-}
-
-type Formatter = (value: unknown, ctx: AuditTextContext) => string;
-
-const RESULTS: Record<number, string> = { 1: 'negativ', 2: 'positiv', 4: 'gesperrt' };
-const STATUSES: Record<string, string> = {
-  approved: 'bestätigt',
-  cancelled: 'storniert',
-  publish: 'online',
-  private: 'pausiert',
-};
-const REASONS: Record<string, string> = {
-  cancelled_by_customer: 'vom Kunden storniert',
-  series_shortened: 'Serie verkürzt',
-};
-
-const none = 'keine Angabe';
-const text: Formatter = (v) => (v == null || v === '' ? none : String(v));
-const instant: Formatter = (v, ctx) => {
-  if (v == null || v === '') return none;
-  const d = new Date(String(v));
-  return Number.isNaN(d.getTime()) ? String(v) : germanDateTimeOf(d, ctx.timeZone ?? 'Europe/Berlin');
-};
-const day: Formatter = (v) => {
-  if (v == null || v === '') return none;
-  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(String(v));
-  return m ? `${m[3]}.${m[2]}.${m[1]}` : String(v);
-};
-
-/** The fields an audit row may hold, with their German name and how a value reads. */
-const FIELDS: Record<string, { label: string; format: Formatter }> = {
-  status: { label: 'Status', format: (v) => (v == null ? none : (STATUSES[String(v)] ?? String(v))) },
-  reason: { label: 'Grund', format: (v) => (v == null ? none : (REASONS[String(v)] ?? String(v))) },
-  res_detected: { label: 'Ergebnis', format: (v) => (v == null ? 'kein Ergebnis' : (RESULTS[Number(v)] ?? String(v))) },
-  res_date: { label: 'Ergebniszeit', format: instant },
-  checked_in: {
-    label: 'Check-in',
-    format: (v) => (v == null ? none : isCheckedIn(Number(v)) ? 'eingecheckt' : 'nicht eingecheckt'),
-  },
-  payment_class_id: {
-    label: 'Zahlungsklassifikation',
-    format: (v, ctx) => (v == null ? 'keine' : (ctx.classLabels?.get(Number(v)) ?? `Klassifikation ${String(v)}`)),
-  },
-  classification_checked_by: { label: 'Geprüft von', format: text },
-  role_id: { label: 'Rolle', format: (v) => (v == null ? none : (ROLE_LABELS[Number(v)] ?? roleName(Number(v)))) },
-  active: { label: 'Zugang', format: (v) => (v == null ? none : Number(v) === 1 ? 'aktiv' : 'gesperrt') },
-  deactivated: { label: 'Zentrum', format: (v) => (v ? 'deaktiviert' : 'aktiv') },
-  email: { label: 'E-Mail', format: text },
-  gender: {
-    label: 'Geschlecht',
-    format: (v) => (v == null ? none : (GENDERS[Number(v) as keyof typeof GENDERS] ?? String(v))),
-  },
-  start_date: { label: 'Termin', format: instant },
-  service_id: {
-    label: 'Dienstleistung',
-    format: (v, ctx) => (v == null ? none : (ctx.serviceTitles?.get(Number(v)) ?? `Dienstleistung ${String(v)}`)),
-  },
-  notes: { label: 'Notizen', format: text },
-  pause_date: { label: 'Pause ab', format: day },
-  demis_status: { label: 'DEMIS', format: (v) => (v === 'success' ? 'gemeldet' : 'nicht gemeldet') },
-  aInstitutionIds: {
-    label: 'Gruppen',
-    format: (v) => (Array.isArray(v) ? (v.length === 1 ? '1 Gruppe' : `${v.length} Gruppen`) : none),
-  },
-  full_name: { label: 'Name', format: text },
-  city: { label: 'Ort', format: text },
-  type: { label: 'Art', format: text },
-  receipt_number: { label: 'Quittungsnummer', format: text },
-  two_factor_required: {
-    label: 'Zwei-Faktor-Pflicht für alle Benutzer',
-    format: (v) => (v == null ? none : v ? 'an' : 'aus'),
-  },
-  admin_totp_required_from: { label: 'Pflicht für Plattform-Administratoren ab', format: day },
-  ended_sessions: { label: 'Beendete Sitzungen', format: text },
-  recovery_codes_left: { label: 'Verbleibende Wiederherstellungscodes', format: text },
-  failures: { label: 'Fehlversuche', format: text },
-  minutes: { label: 'Gesperrt für', format: (v) => (v == null ? none : `${String(v)} Minuten`) },
-  browser: { label: 'Browser', format: text },
-  ip: { label: 'Adresse', format: text },
-};
-
-function roleName(role: number) {
-  return role <= 10 ? 'Plattform-Administrator' : `Rolle ${role}`;
-}
-
 const asRecord = (v: unknown): Record<string, unknown> =>
   v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
 
@@ -215,6 +69,8 @@ export interface AuditRowLike {
   action: string;
   before?: unknown;
   after?: unknown;
+  /** Who made the change (the list's join), for sentences that name them. */
+  user_name?: string | null;
 }
 
 /** The kind of change an audit row belongs to (the list's filter). */
@@ -228,9 +84,63 @@ export function auditKindOf(row: Pick<AuditRowLike, 'entity' | 'action'>): Audit
   return null;
 }
 
-/** What happened, in German ('Status geändert'). */
-export function auditWhat(row: Pick<AuditRowLike, 'entity' | 'action'>): string {
-  return ACTION_LABELS[row.entity]?.[row.action] ?? `${ENTITY_LABELS[row.entity] ?? 'Eintrag'} geändert`;
+/** What happened, in German ('Status geändert', 'ID übernommen von Paula Plattform (plattform@demo.example)'). */
+export function auditWhat(row: Pick<AuditRowLike, 'entity' | 'action' | 'after' | 'user_name'>): string {
+  const actions = (AUDIT_ACTIONS as Record<string, Record<string, string>>)[row.entity];
+  const sentence = actions && Object.hasOwn(actions, row.action) ? actions[row.action] : undefined;
+  if (!sentence) return `${(AUDIT_ENTITY_LABELS as Record<string, string>)[row.entity] ?? 'Eintrag'} geändert`;
+  if (row.entity === 'centre' && row.action === 'adopt') {
+    const email = asRecord(row.after).email;
+    const who = [row.user_name, typeof email === 'string' && email ? `(${email})` : ''].filter(Boolean).join(' ');
+    return who ? `${sentence} von ${who}` : sentence;
+  }
+  return sentence;
+}
+
+/** One named field of a change: its label, the values before and after as people read them. */
+export interface AuditChangePart {
+  label: string;
+  before?: string;
+  after?: string;
+  /** A value a person typed (name, note): not a code. */
+  free: boolean;
+}
+
+/**
+ * The change field by field, in a fixed order, without what stayed the same
+ * and without internal ids; `unnamed`: fields with no German name (counted,
+ * never named).
+ */
+export function auditChangeParts(row: AuditRowLike, ctx: AuditTextContext = {}) {
+  const before = asRecord(row.before);
+  const after = asRecord(row.after);
+  const removed = row.after === null || row.after === undefined;
+  const rank = fieldRank(row.entity);
+  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].sort((x, y) => rank(x) - rank(y));
+  const parts: AuditChangePart[] = [];
+  let unnamed = 0;
+  for (const key of keys) {
+    const entry = auditField(row.entity, key);
+    if (entry === HIDDEN) continue;
+    if (!entry) {
+      unnamed++;
+      continue;
+    }
+    const f: AuditField = entry;
+    const hasBefore = key in before;
+    const hasAfter = key in after;
+    const b = f.format(before[key], ctx);
+    const a = f.format(after[key], ctx);
+    const free = !!f.free;
+    // what stayed the same (e.g. 'checked by' when only the classification changed) is no change
+    if (hasBefore && hasAfter && b === a) continue;
+    if (hasBefore && hasAfter) parts.push({ label: f.label, before: b, after: a, free });
+    else if (hasAfter) parts.push({ label: f.label, after: a, free });
+    // a deleted row: what it held; else a field the change took away
+    else if (removed) parts.push({ label: f.label, before: b, free });
+    else parts.push({ label: f.label, before: b, after: 'entfernt', free });
+  }
+  return { parts, unnamed };
 }
 
 /**
@@ -238,35 +148,42 @@ export function auditWhat(row: Pick<AuditRowLike, 'entity' | 'action'>): string 
  * Fields with no German name are counted, not named ('2 weitere Angaben').
  */
 export function auditChange(row: AuditRowLike, ctx: AuditTextContext = {}): string {
-  const before = asRecord(row.before);
-  const after = asRecord(row.after);
-  // In the order of FIELDS (a jsonb column does not keep the written order), unknown ones last.
-  const order = Object.keys(FIELDS);
-  const rank = (k: string) => (order.includes(k) ? order.indexOf(k) : order.length);
-  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].sort((x, y) => rank(x) - rank(y));
-  const parts: string[] = [];
-  let unnamed = 0;
-  for (const key of keys) {
-    const field = FIELDS[key];
-    if (!field) {
-      unnamed++;
-      continue;
-    }
-    const hasBefore = key in before;
-    const hasAfter = key in after;
-    const b = field.format(before[key], ctx);
-    const a = field.format(after[key], ctx);
-    // what stayed the same (e.g. 'checked by' when only the classification changed) is no change
-    if (hasBefore && hasAfter && b === a) continue;
-    if (hasBefore && hasAfter) parts.push(`${field.label}: ${b} → ${a}`);
-    else if (hasAfter) parts.push(`${field.label}: ${a}`);
-    else parts.push(`${field.label}: ${b} → entfernt`);
-  }
-  if (unnamed > 0) parts.push(unnamed === 1 ? '1 weitere Angabe' : `${unnamed} weitere Angaben`);
-  return parts.join('; ');
+  const { parts, unnamed } = auditChangeParts(row, ctx);
+  const lines = parts.map((p) =>
+    p.before !== undefined && p.after !== undefined
+      ? `${p.label}: ${p.before} → ${p.after}`
+      : `${p.label}: ${p.after ?? p.before}`,
+  );
+  if (unnamed > 0) lines.push(unnamed === 1 ? '1 weitere Angabe' : `${unnamed} weitere Angaben`);
+  return lines.join('; ');
 }
 
 /** Both at once: the row as one German line. */
 export function describeAudit(row: AuditRowLike, ctx: AuditTextContext = {}) {
   return { what: auditWhat(row), change: auditChange(row, ctx), kind: auditKindOf(row) };
+}
+
+/** The ids of each kind the rows' values point at: what the server looks up before it renders them. */
+export function auditLookupIds(rows: AuditRowLike[]): Record<AuditLookupKind, Set<number>> {
+  const ids: Record<AuditLookupKind, Set<number>> = {
+    class: new Set(),
+    service: new Set(),
+    lab: new Set(),
+    group: new Set(),
+    customer: new Set(),
+    appointment: new Set(),
+  };
+  for (const row of rows) {
+    for (const values of [asRecord(row.before), asRecord(row.after)]) {
+      for (const [key, value] of Object.entries(values)) {
+        const entry = auditField(row.entity, key);
+        if (!entry || entry === HIDDEN || !entry.lookup) continue;
+        for (const v of Array.isArray(value) ? value : [value]) {
+          const n = Number(v);
+          if (v !== null && v !== '' && Number.isInteger(n) && n > 0 && n <= 2_147_483_647) ids[entry.lookup].add(n);
+        }
+      }
+    }
+  }
+  return ids;
 }

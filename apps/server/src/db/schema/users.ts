@@ -56,6 +56,8 @@ export const sessions = pgTable(
     stage: text('stage').$type<'totp' | 'totp_setup'>(),
     /** Updated by the guard at most once a minute (the account page's "zuletzt aktiv"). */
     last_seen_at: timestamp('last_seen_at', { withTimezone: true }),
+    /** 'Ignorieren' on the news prompt: not again in this login session, whatever the browser keeps. */
+    news_prompt_dismissed_at: timestamp('news_prompt_dismissed_at', { withTimezone: true }),
   },
   (t) => [index('sessions_user_idx').on(t.user_id)],
 );

@@ -5,6 +5,7 @@ import type {
 } from '@tz/shared/appointments/appointments.contract';
 import { VACCINATION_CENTRE_TYPE } from '@tz/shared/constants';
 import { MSG } from '@tz/shared/messages';
+import type { AppointmentAuditAction } from '@tz/shared/rules/audit-actions';
 import { isResultLocked } from '@tz/shared/rules/forced-classification';
 import { germanDateTimeFormatter } from '@tz/shared/rules/german-date';
 import { isInsideWindow, requiresCheckedBy } from '@tz/shared/rules/payment-classification';
@@ -109,7 +110,7 @@ const updateAudited = (
   auth: AuthContext,
   staffId: number,
   id: number,
-  action: string,
+  action: AppointmentAuditAction,
   set: Parameters<typeof repo.updateAppointment>[3],
   before: unknown,
   after: unknown,

@@ -1,4 +1,5 @@
 import { ROLE } from '@tz/shared/constants';
+import type { AppointmentAuditAction } from '@tz/shared/rules/audit-actions';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { now, setClock } from '../../clock';
@@ -33,7 +34,14 @@ beforeAll(async () => {
   const row = await createAppointment(db, { staff_id: a.centre.id, customer_id: customer.id, service_id: service.id });
   appointment = { id: row.id, customer_id: customer.id, customer_appointment_id: row.customer_appointment_id! };
 
-  const entry = (staffId: number, userId: number, action: string, before: object, after: object, entityId: number) =>
+  const entry = (
+    staffId: number,
+    userId: number,
+    action: AppointmentAuditAction,
+    before: object,
+    after: object,
+    entityId: number,
+  ) =>
     writeAudit(db, {
       staff_id: staffId,
       user_id: userId,

@@ -1,3 +1,4 @@
+import type { AuditEvent } from '@tz/shared/rules/audit-actions';
 import { AUDIT_KINDS, type AuditKind } from '@tz/shared/rules/audit-text';
 import { and, desc, eq, gte, inArray, lt, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
@@ -7,15 +8,14 @@ import { auditLog } from '../../db/schema/platform';
 import { services } from '../../db/schema/services';
 import { users } from '../../db/schema/users';
 
-export interface AuditEntry {
+/** One audit row to write: only the catalogue's (entity, action) pairs, each of which has its German sentence. */
+export type AuditEntry = AuditEvent & {
   staff_id: number | null;
   user_id: number | null;
-  entity: string;
   entity_id: string | number;
-  action: string;
   before?: unknown;
   after?: unknown;
-}
+};
 
 /** Writes one audit row; call it inside the transaction of the change it records. */
 export async function writeAudit(db: DbOrTx, e: AuditEntry) {

@@ -134,32 +134,34 @@ export async function touchSession(db: DbOrTx, sessionId: string) {
   await db.update(sessions).set({ last_seen_at: now() }).where(eq(sessions.id, sessionId));
 }
 
+/** The columns of the session answer: only what it needs (every extra column costs parsing on each call). */
+const sessionColumns = {
+  user: {
+    id: users.id,
+    name: users.name,
+    email: users.email,
+    role_id: users.role_id,
+    active: users.active,
+    staff_id: users.staff_id,
+    last_seen_news_item: users.last_seen_news_item,
+  },
+  centre: {
+    id: centres.id,
+    full_name: centres.full_name,
+    type: centres.type,
+    consumables: centres.consumables,
+    certificate_product: centres.certificate_product,
+    health_department_testcenter_id: centres.health_department_testcenter_id,
+    email: centres.email,
+  },
+  pcrSidebar: sql<boolean>`exists (select 1 from ${centrePcrLabs}
+    join ${pcrLabs} on ${pcrLabs.id} = ${centrePcrLabs.pcr_lab_id}
+    where ${centrePcrLabs.staff_id} = ${centres.id} and ${pcrLabs.show_sidebar} = 1)`,
+};
+
 const sessionInfo = preparedPerDb((db) =>
   db
-    .select({
-      // Only what the session answer needs: every extra column costs parsing on each call.
-      user: {
-        id: users.id,
-        name: users.name,
-        email: users.email,
-        role_id: users.role_id,
-        active: users.active,
-        staff_id: users.staff_id,
-        last_seen_news_item: users.last_seen_news_item,
-      },
-      centre: {
-        id: centres.id,
-        full_name: centres.full_name,
-        type: centres.type,
-        consumables: centres.consumables,
-        certificate_product: centres.certificate_product,
-        health_department_testcenter_id: centres.health_department_testcenter_id,
-        email: centres.email,
-      },
-      pcrSidebar: sql<boolean>`exists (select 1 from ${centrePcrLabs}
-        join ${pcrLabs} on ${pcrLabs.id} = ${centrePcrLabs.pcr_lab_id}
-        where ${centrePcrLabs.staff_id} = ${centres.id} and ${pcrLabs.show_sidebar} = 1)`,
-    })
+    .select(sessionColumns)
     .from(users)
     .innerJoin(centres, eq(centres.id, users.staff_id))
     .where(eq(users.id, sql.placeholder('userId')))
@@ -169,6 +171,16 @@ const sessionInfo = preparedPerDb((db) =>
 /** The user, the centre and whether a lab of the centre belongs in the sidebar, in one query. */
 export async function loadSessionInfo(db: Db, userId: number) {
   const [row] = await sessionInfo(db).execute({ userId });
+  return row;
+}
+
+/** The same with the centre a platform admin works for instead of their own; undefined if there is none. */
+export async function loadWorkingSessionInfo(db: Db, userId: number, staffId: number) {
+  const [row] = await db
+    .select(sessionColumns)
+    .from(users)
+    .innerJoin(centres, eq(centres.id, staffId))
+    .where(eq(users.id, userId));
   return row;
 }
 

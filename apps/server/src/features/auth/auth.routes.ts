@@ -10,5 +10,6 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps) {
     service.login(deps, { ...body, ...signInContext(req, reply) }),
   );
   registerEndpoint(app, deps, c.getSession, ({ auth }) => service.session(deps, auth));
+  registerEndpoint(app, deps, c.getCentreSession, ({ auth, params }) => service.session(deps, auth, params.staffId));
   registerEndpoint(app, deps, c.logout, ({ auth }) => service.logout(deps, auth));
 }

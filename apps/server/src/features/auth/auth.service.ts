@@ -143,19 +143,28 @@ function loginAnswer(
   };
 }
 
-/** The session check: answered from the session cache for a few seconds after the first call. */
-export async function session(deps: AppDeps, auth: AuthContext): Promise<SessionInfo> {
-  let answer = deps.sessions.info(auth.userId);
+/**
+ * The session check, for the caller's own centre or the one they work for (`staffId`: the guard
+ * has let only a platform admin name another); answered from the session cache for a few seconds
+ * after the first call.
+ */
+export async function session(deps: AppDeps, auth: AuthContext, staffId = auth.staffId): Promise<SessionInfo> {
+  let answer = deps.sessions.info(auth.userId, staffId);
   if (!answer) {
-    answer = await loadSession(deps, auth.userId);
+    answer = await loadSession(deps, auth.userId, staffId === auth.staffId ? undefined : staffId);
     deps.sessions.setInfo(auth.userId, answer);
   }
   // The expiry belongs to the token, not to the user: two sessions of one user differ here.
   return { ...answer, user: { ...answer.user, expiration: Math.floor(auth.expiresAt.getTime() / 1000) } };
 }
 
-async function loadSession(deps: AppDeps, userId: number): Promise<SessionInfo> {
-  const info = await repo.loadSessionInfo(deps.db, userId);
+/** `workingStaffId`: another centre than the user's own (platform admins only, checked by the guard). */
+async function loadSession(deps: AppDeps, userId: number, workingStaffId?: number): Promise<SessionInfo> {
+  const info =
+    workingStaffId === undefined
+      ? await repo.loadSessionInfo(deps.db, userId)
+      : await repo.loadWorkingSessionInfo(deps.db, userId, workingStaffId);
+  if (!info && workingStaffId !== undefined) throw AppError.notFound(MSG.centreNotFound, 'CENTRE_NOT_FOUND');
   if (!info) throw AppError.unauthorized();
   const { user, centre } = info;
   return {

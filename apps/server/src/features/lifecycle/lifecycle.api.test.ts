@@ -155,7 +155,7 @@ describe('retention', () => {
       user_id: null,
       entity: 'customer',
       entity_id: old.id,
-      action: 'update',
+      action: 'institutions_replace',
       before: { last_name: 'Kundin' },
       after: { last_name: 'Kundin-Neu' },
     });
@@ -206,7 +206,7 @@ describe('retention', () => {
       .select()
       .from(auditLog)
       .where(eq(auditLog.entity_id, String(old.id)));
-    expect(audit).toMatchObject({ action: 'update', before: null, after: null });
+    expect(audit).toMatchObject({ action: 'institutions_replace', before: null, after: null });
 
     // The search's name parts: the anonymised names are gone, the kept customer's stay.
     const parts = await t.database.db

@@ -12,4 +12,6 @@ export function newsRoutes(app: FastifyInstance, deps: AppDeps) {
     deps.sessions.forgetUser(auth.userId);
     return answer;
   });
+  registerEndpoint(app, deps, c.getNewsPrompt, ({ auth }) => repo.newsPromptDue(deps.db, auth.sessionId));
+  registerEndpoint(app, deps, c.dismissNewsPrompt, ({ auth }) => repo.dismissNewsPrompt(deps.db, auth.sessionId));
 }

@@ -9,6 +9,15 @@ import { centreWithUser, createCentre, createCustomer, login } from '../../test/
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
+/** The platform's centre list: one page (of the whole database's centres, newest first), searched by `q`. */
+const centreList = async (headers: Record<string, string>, query = '') => {
+  const res = await t.app.inject({ method: 'GET', url: `/api/platform/centres${query}`, headers });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as { rows: { id: number }[]; total: number; page: number; page_size: number };
+};
+/** The row of one centre, found by its id. */
+const listed = async (headers: Record<string, string>, id: number) =>
+  (await centreList(headers, `?q=${id}`)).rows.find((c) => c.id === id);
 beforeAll(async () => {
   t = await createTestApp();
 });
@@ -110,8 +119,7 @@ describe('centre list and activation', () => {
   it('lets a platform admin activate a centre by creating its first user', async () => {
     const admin = await centreWithUser(t.app, t.database.db, ROLE.platformAdmin);
     const fresh = await createCentre(t.database.db, { testcenter: false, city: 'Neustadt' });
-    const list = await t.app.inject({ method: 'GET', url: '/api/platform/centres', headers: admin.headers });
-    expect(list.json()).toContainEqual({
+    expect(await listed(admin.headers, fresh.id)).toEqual({
       id: fresh.id,
       full_name: fresh.full_name,
       city: 'Neustadt',
@@ -127,8 +135,7 @@ describe('centre list and activation', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe(MSG.testcenterUserSaved);
-    const after = await t.app.inject({ method: 'GET', url: '/api/platform/centres', headers: admin.headers });
-    expect(after.json().find((c: { id: number }) => c.id === fresh.id).testcenter).toBe(true);
+    expect(await listed(admin.headers, fresh.id)).toMatchObject({ testcenter: true });
     const newcomer = await login(t.app, `neu-${fresh.id}@x.example`, 'sicher123');
     expect(newcomer.bookly_staff_id).toBe(fresh.id);
     // exactly one user, an administrator of the centre (role 20)
@@ -172,6 +179,72 @@ describe('centre list and activation', () => {
   });
 });
 
+/** A tag of this run without digits (a digit typed also searches the ids). */
+const letters = () => String(Date.now()).replace(/\d/g, (d) => 'abcdefghij'[Number(d)]!);
+
+describe('searching and paging the centre list (issue 26, item 18)', () => {
+  it('finds centres by a part of the name, the city or the id, every word must match, newest first', async () => {
+    const admin = await centreWithUser(t.app, t.database.db, ROLE.platformAdmin);
+    const tag = `Suche${letters()}`;
+    const a = await createCentre(t.database.db, { full_name: `Apotheke ${tag} am Markt`, city: 'Kiel' });
+    const b = await createCentre(t.database.db, { full_name: `Testzentrum ${tag} Nord`, city: 'Kiel' });
+    const c = await createCentre(t.database.db, { full_name: `Impfzentrum ${tag}`, city: 'Lübeck' });
+    const ids = async (q: string) =>
+      (await centreList(admin.headers, `?q=${encodeURIComponent(q)}`)).rows.map((r) => r.id);
+
+    expect(await ids(tag)).toEqual([c.id, b.id, a.id]);
+    expect(await ids(tag.toLowerCase())).toEqual([c.id, b.id, a.id]);
+    expect(await ids(`${tag} kiel`)).toEqual([b.id, a.id]);
+    expect(await ids(`kiel ${tag} apotheke`)).toEqual([a.id]);
+    expect(await ids(`${tag} LÜBECK`)).toEqual([c.id]);
+    expect((await ids(String(b.id)))[0]).toBe(b.id);
+    expect(await ids(`${tag} ${b.id}`)).toEqual([b.id]);
+    // LIKE's wildcards are letters like any other
+    expect(await ids(`${tag} %`)).toEqual([]);
+    expect(await ids(`${tag}_`)).toEqual([]);
+  });
+
+  it('answers pages of 50 with the number of all matches; past the end an empty page', async () => {
+    const admin = await centreWithUser(t.app, t.database.db, ROLE.platformAdmin);
+    const tag = `Seite${letters()}`;
+    const made: number[] = [];
+    for (let i = 0; i < 53; i++) made.push((await createCentre(t.database.db, { full_name: `${tag} ${i}` })).id);
+    const first = await centreList(admin.headers, `?q=${tag}`);
+    expect(first).toMatchObject({ total: 53, page: 1, page_size: 50 });
+    expect(first.rows.map((r) => r.id)).toEqual(made.slice(3).reverse());
+    const second = await centreList(admin.headers, `?q=${tag}&page=2`);
+    expect(second).toMatchObject({ total: 53, page: 2 });
+    expect(second.rows.map((r) => r.id)).toEqual(made.slice(0, 3).reverse());
+    expect(await centreList(admin.headers, `?q=${tag}&page=3`)).toMatchObject({ rows: [], total: 53, page: 3 });
+    // without a search: every centre of the platform, counted
+    expect((await centreList(admin.headers)).total).toBeGreaterThanOrEqual(53);
+  });
+
+  it('refuses a bad page or an overlong search with a German message, and other roles', async () => {
+    const admin = await centreWithUser(t.app, t.database.db, ROLE.platformAdmin);
+    for (const query of ['?page=0', '?page=abc', `?q=${'x'.repeat(201)}`]) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/platform/centres${query}`, headers: admin.headers });
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json().message).toContain(MSG.invalidInput);
+    }
+    const long = await t.app.inject({
+      method: 'GET',
+      url: `/api/platform/centres?q=${'x'.repeat(201)}`,
+      headers: admin.headers,
+    });
+    expect(long.json().details).toEqual([
+      { field: 'q', message: 'Der Suchbegriff darf höchstens 200 Zeichen lang sein' },
+    ]);
+    const centreAdmin = await centreWithUser(t.app, t.database.db, ROLE.admin);
+    const refused = await t.app.inject({
+      method: 'GET',
+      url: '/api/platform/centres?q=a',
+      headers: centreAdmin.headers,
+    });
+    expect(refused.statusCode).toBe(403);
+  });
+});
+
 const platformRoutes = () => t.deps.endpoints.filter((e) => e.path.startsWith('/api/platform/'));
 const urlOf = (path: string, staffId: number) => path.replace(':staffId', String(staffId));
 
@@ -205,8 +278,7 @@ describe('platform administration is for role 10 only', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe(MSG.centreCreated);
-    const list = await t.app.inject({ method: 'GET', url: '/api/platform/centres', headers: admin.headers });
-    expect(list.json()).toContainEqual({
+    expect(await listed(admin.headers, res.json().id)).toEqual({
       id: res.json().id,
       full_name: 'Apotheke am Markt',
       city: 'Altstadt',
@@ -260,8 +332,7 @@ describe('deactivating a centre', () => {
     });
     expect(relogin.statusCode).toBe(403);
     expect(relogin.json()).toMatchObject({ error: 'CENTRE_DEACTIVATED', message: MSG.centreIsDeactivated });
-    const list = await t.app.inject({ method: 'GET', url: '/api/platform/centres', headers: platform.headers });
-    expect(list.json().find((c: { id: number }) => c.id === staffId)).toMatchObject({ deactivated: true });
+    expect(await listed(platform.headers, staffId)).toMatchObject({ deactivated: true });
 
     // the platform admin still reaches the centre's data
     const customers = await t.app.inject({

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { now } from '../../clock';
 import type { DbOrTx } from '../../db/client';
 import { centres } from '../../db/schema/centres';
@@ -18,17 +18,50 @@ export async function migrationState(db: DbOrTx) {
   return { applied: Number(row?.n ?? 0), latest: row?.latest ?? null };
 }
 
-export async function listCentres(db: DbOrTx) {
-  return db
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * One word of the centre search: part of the name or the city (any case), or the
+ * centre's id when the word is a number.
+ */
+function centreWord(word: string): SQL {
+  const pattern = `%${likeEscape(word)}%`;
+  const text = or(ilike(centres.full_name, pattern), ilike(centres.city, pattern))!;
+  return /^\d{1,9}$/.test(word) ? or(text, eq(centres.id, Number(word)))! : text;
+}
+
+/**
+ * One page of the platform's centres, newest first (a new centre, still to be
+ * activated, is on top; a centre whose id was typed before all), with the number
+ * of all that match. Every word of `q` must match (name, city or id).
+ */
+export async function listCentres(db: DbOrTx, q: { q?: string; page: number }, pageSize: number) {
+  const words = (q.q ?? '').split(/\s+/).filter(Boolean);
+  const where = words.length > 0 ? and(...words.map(centreWord)) : undefined;
+  // a number typed is most likely an id: that centre comes first
+  const ids = words.filter((w) => /^\d{1,9}$/.test(w)).map(Number);
+  const rows = await db
     .select({
       id: centres.id,
       full_name: centres.full_name,
       city: centres.city,
       testcenter: centres.testcenter,
       deactivated: sql<boolean>`${centres.deactivated_at} is not null`,
+      total: sql<number>`count(*) over ()`.mapWith(Number),
     })
     .from(centres)
-    .orderBy(asc(centres.id));
+    .where(where)
+    .orderBy(...(ids.length > 0 ? [sql`${centres.id} in ${ids} desc`] : []), desc(centres.id))
+    .limit(pageSize)
+    .offset((q.page - 1) * pageSize);
+  // Past the last page the window count has no row to ride on: count apart.
+  const total = rows[0]?.total ?? (q.page > 1 ? await countCentres(db, where) : 0);
+  return { rows: rows.map(({ total: _, ...row }) => row), total, page: q.page, page_size: pageSize };
+}
+
+async function countCentres(db: DbOrTx, where: SQL | undefined) {
+  const [row] = await db.select({ n: count() }).from(centres).where(where);
+  return row?.n ?? 0;
 }
 
 export async function findCentre(db: DbOrTx, id: number) {

@@ -13,7 +13,9 @@ export function platformRoutes(app: FastifyInstance, deps: AppDeps) {
     void deps.reportError({ ...body, level: 'error', source: 'browser', requestId: req.id });
     return { ok: true as const };
   });
-  registerEndpoint(app, deps, c.listTestCentres, () => repo.listCentres(deps.db));
+  registerEndpoint(app, deps, c.listTestCentres, ({ query }) =>
+    repo.listCentres(deps.db, query, c.TEST_CENTRES_PAGE_SIZE),
+  );
   registerEndpoint(app, deps, c.createTestCentreUser, ({ auth, params, body }) =>
     service.createCentreUser(deps, auth, params.staffId, body),
   );

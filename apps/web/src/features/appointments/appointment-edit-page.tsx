@@ -10,7 +10,7 @@ import { germanDate } from '@tz/shared/rules/german-date';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../api/client';
-import { useAuth } from '../../auth/use-session';
+import { useAuth, useSessionInfo } from '../../auth/use-session';
 import { to } from '../../routes';
 import { useBack } from '../../ui/back';
 import { applyServerErrors, labelsOf } from '../../ui/server-errors';
@@ -61,6 +61,8 @@ export default function AppointmentEditPage() {
   const appointmentId = Number(params.appointment_id);
   const customerId = Number(params.customer_id);
   const auth = useAuth();
+  // the centre worked for (a platform admin's adopted one), not the login's own
+  const session = useSessionInfo();
   const back = useBack(to('appointments'));
   const appointment = useAppointment(appointmentId, customerId);
   const options = useAppointmentOptions(auth.staffId);
@@ -140,7 +142,7 @@ export default function AppointmentEditPage() {
         <Stack gap="xs">
           <AppointmentReceiptDemisActions
             appointment={a}
-            centre={{ type: centreType, email: auth.testcenter_email ?? null }}
+            centre={{ type: centreType, email: session.data?.centre.email ?? null }}
             onChanged={() => appointment.refetch()}
           />
           <Group gap={4}>

@@ -1,13 +1,12 @@
 import { Loader, Table, Text, Title } from '@mantine/core';
 import { MSG } from '@tz/shared/messages';
 import { formatDateTime } from '../../ui/format';
-import { useAuditText } from './audit-text';
+import { auditText as text } from './audit-text';
 import { useAppointmentAudit } from './use-audit';
 
 /** "Verlauf" of the appointment edit screen: who changed what when, from which value to which. */
 export function AppointmentHistory({ staffId, appointmentId }: { staffId: number; appointmentId: number }) {
   const history = useAppointmentAudit(staffId, appointmentId);
-  const text = useAuditText(staffId);
   return (
     <section aria-labelledby="verlauf-title">
       <Title order={2} size="h4" id="verlauf-title" mb="xs">

@@ -13,9 +13,9 @@ import { ApiError } from '../../api/client';
 import { useAuth } from '../../auth/use-session';
 import { to } from '../../routes';
 import { formatDateTime } from '../../ui/format';
-import { useTestCentres } from '../platform/use-platform';
+import { CentreSelect } from '../platform/centre-select';
 import { useUsers } from '../users/use-users';
-import { useAuditText } from './audit-text';
+import { auditText as text } from './audit-text';
 import { downloadAudit, useAuditPage } from './use-audit';
 
 interface Filters {
@@ -57,8 +57,6 @@ export default function AuditPage() {
   // whose users the user filter offers: the chosen centre's (platform) or the own
   const usersOf = platform ? (filters.centre ? Number(filters.centre) : auth.staffId) : auth.staffId;
   const users = useUsers(usersOf);
-  const centres = useTestCentres(platform);
-  const text = useAuditText(auth.staffId);
   const pages = list.data ? Math.max(1, Math.ceil(list.data.total / list.data.page_size)) : 1;
 
   const exportCsv = async () => {
@@ -92,12 +90,9 @@ export default function AuditPage() {
       </Text>
       <Group align="flex-end" wrap="wrap">
         {platform && (
-          <Select
+          <CentreSelect
             label="Zentrum"
             placeholder="Alle Zentren"
-            clearable
-            searchable
-            data={(centres.data ?? []).map((c) => ({ value: String(c.id), label: `${c.id} · ${c.full_name}` }))}
             value={filters.centre}
             onChange={(v) => set({ centre: v, user: null })}
             w={240}

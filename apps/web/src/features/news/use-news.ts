@@ -14,6 +14,8 @@ export function useTouchNews() {
       const s = sessionStore.get();
       if (s) sessionStore.set({ ...s, login: { ...s.login, last_seen_news_item: r.last_seen_news_item } });
       void qc.invalidateQueries({ queryKey: ['session'] });
+      // seen: the prompt is not due any more, in this session or any later one
+      void qc.invalidateQueries({ queryKey: ['news', 'prompt'] });
     },
   });
 }

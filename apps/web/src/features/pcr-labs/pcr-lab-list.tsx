@@ -1,14 +1,27 @@
-import { ActionIcon, Button, Checkbox, Group, Loader, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  Loader,
+  Modal,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { ROLE } from '@tz/shared/constants';
 import { MSG } from '@tz/shared/messages';
-import type { PcrLab, PcrLabBody } from '@tz/shared/pcr-labs/pcr-labs.contract';
+import { type PcrLab, type PcrLabBody, pcrLabBodySchema } from '@tz/shared/pcr-labs/pcr-labs.contract';
 import { useState } from 'react';
-import { ApiError } from '../../api/client';
 import { useAuth } from '../../auth/use-session';
+import { ruleOf, useMarksUntilCorrected } from '../../ui/field-rules';
+import { applyServerErrors, focusField, inScreenOrder, invalidFieldsText } from '../../ui/server-errors';
+import { PCR_LAB_LABELS as L, pcrLabLabel } from './pcr-lab-field-labels';
 import { usePcrLabs, useSavePcrLab } from './use-pcr-labs';
-
-const serverMessage = (e: unknown) => (e instanceof ApiError && e.status < 500 ? e.message : MSG.genericError);
 
 type Draft = {
   id?: number;
@@ -30,35 +43,16 @@ const draftOf = (lab?: PcrLab): Draft => ({
   products: lab?.products.map((p) => ({ ...p })) ?? [],
 });
 
+const body = pcrLabBodySchema.shape;
+const productRules = body.products.element.shape;
+const hasRule = (path: string) => ['name', 'email'].includes(path) || /^products\.\d+\.name$/.test(path);
+
 /** The centre's labs; administrators (role ≤ 20) create and edit them with their product catalogue. */
 export function PcrLabList() {
   const auth = useAuth();
   const labs = usePcrLabs(auth.staffId);
-  const save = useSavePcrLab(auth.staffId);
   const mayManage = auth.role_id <= ROLE.admin;
   const [draft, setDraft] = useState<Draft | null>(null);
-
-  const submit = async () => {
-    if (!draft) return;
-    const body: PcrLabBody = {
-      name: draft.name,
-      email: draft.email,
-      result_system: draft.result_system,
-      result_button_label: draft.result_button_label,
-      show_sidebar: draft.show_sidebar ? 1 : 0,
-      products: draft.products,
-    };
-    try {
-      const res = await save.mutateAsync({ id: draft.id, body });
-      notifications.show({ color: 'green', message: res.message });
-      setDraft(null);
-    } catch (e) {
-      notifications.show({ color: 'red', title: MSG.errorTitle, message: serverMessage(e) });
-    }
-  };
-
-  const setProduct = (i: number, patch: Partial<Draft['products'][number]>) =>
-    setDraft((d) => d && { ...d, products: d.products.map((p, k) => (k === i ? { ...p, ...patch } : p)) });
 
   return (
     <Stack>
@@ -115,86 +109,111 @@ export function PcrLabList() {
         title={draft?.id ? 'Labor bearbeiten' : 'Labor anlegen'}
         size="lg"
       >
-        {draft && (
-          <Stack>
-            <TextInput
-              label="Name"
-              required
-              value={draft.name}
-              maxLength={120}
-              onChange={(e) => setDraft({ ...draft, name: e.currentTarget.value })}
-            />
-            <TextInput
-              label="E-Mail für Bestellungen"
-              type="email"
-              value={draft.email}
-              maxLength={254}
-              onChange={(e) => setDraft({ ...draft, email: e.currentTarget.value })}
-            />
-            <TextInput
-              label="Ergebnissystem"
-              value={draft.result_system}
-              maxLength={60}
-              onChange={(e) => setDraft({ ...draft, result_system: e.currentTarget.value })}
-            />
-            <TextInput
-              label="Beschriftung des Ergebnis-Buttons"
-              value={draft.result_button_label}
-              maxLength={60}
-              onChange={(e) => setDraft({ ...draft, result_button_label: e.currentTarget.value })}
-            />
-            <Checkbox
-              label="In der Seitenleiste anzeigen (PCR-Labore)"
-              checked={draft.show_sidebar}
-              onChange={(e) => setDraft({ ...draft, show_sidebar: e.currentTarget.checked })}
-            />
-            <Text fw={600}>Produktkatalog</Text>
-            {draft.products.map((p, i) => (
-              <Group key={p.id ?? `new-${i}`} align="end" wrap="nowrap">
-                <TextInput
-                  label={`Produkt ${i + 1}`}
-                  value={p.name}
-                  maxLength={120}
-                  onChange={(e) => setProduct(i, { name: e.currentTarget.value })}
-                  style={{ flex: 2 }}
-                />
-                <TextInput
-                  label={`Artikelnummer ${i + 1}`}
-                  value={p.number}
-                  maxLength={60}
-                  onChange={(e) => setProduct(i, { number: e.currentTarget.value })}
-                  style={{ flex: 1 }}
-                />
-                <ActionIcon
-                  variant="light"
-                  color="red"
-                  size="lg"
-                  aria-label={`Produkt ${i + 1} entfernen`}
-                  onClick={() => setDraft({ ...draft, products: draft.products.filter((_, k) => k !== i) })}
-                >
-                  ×
-                </ActionIcon>
-              </Group>
-            ))}
-            <Group>
-              <Button
-                variant="light"
-                onClick={() => setDraft({ ...draft, products: [...draft.products, { name: '', number: '' }] })}
-              >
-                Produkt hinzufügen
-              </Button>
-            </Group>
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => setDraft(null)}>
-                Abbrechen
-              </Button>
-              <Button onClick={submit} loading={save.isPending} disabled={!draft.name.trim()}>
-                Speichern
-              </Button>
-            </Group>
-          </Stack>
-        )}
+        {draft && <PcrLabForm draft={draft} onDone={() => setDraft(null)} />}
       </Modal>
     </Stack>
+  );
+}
+
+/**
+ * One lab with its catalogue. A refused save marks each field with its message (the contract's rules in the
+ * browser, the server's answer otherwise), and a mark stays until the field is corrected.
+ */
+function PcrLabForm({ draft, onDone }: { draft: Draft; onDone: () => void }) {
+  const auth = useAuth();
+  const save = useSavePcrLab(auth.staffId);
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm<Draft>({
+    initialValues: draft,
+    clearInputErrorOnChange: false,
+    validate: {
+      name: ruleOf(body.name),
+      email: ruleOf(body.email),
+      products: { name: ruleOf(productRules.name) },
+    },
+  });
+  useMarksUntilCorrected(form, hasRule);
+
+  const submit = form.onSubmit(
+    async (v) => {
+      setError(null);
+      const payload: PcrLabBody = {
+        name: v.name,
+        email: v.email,
+        result_system: v.result_system,
+        result_button_label: v.result_button_label,
+        show_sidebar: v.show_sidebar ? 1 : 0,
+        products: v.products,
+      };
+      try {
+        const res = await save.mutateAsync({ id: v.id, body: payload });
+        notifications.show({ color: 'green', message: res.message });
+        onDone();
+      } catch (e) {
+        setError(applyServerErrors(form, e, pcrLabLabel).text);
+      }
+    },
+    (errors) => {
+      const order = inScreenOrder(form, Object.keys(errors));
+      setError(invalidFieldsText(errors as Record<string, string>, order, pcrLabLabel));
+      focusField(form, order[0]);
+    },
+  );
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        {error && (
+          <Alert color="red" role="alert">
+            {error}
+          </Alert>
+        )}
+        <TextInput label={L.name} required maxLength={120} {...form.getInputProps('name')} />
+        <TextInput label={L.email} type="email" maxLength={254} {...form.getInputProps('email')} />
+        <TextInput label={L.result_system} maxLength={60} {...form.getInputProps('result_system')} />
+        <TextInput label={L.result_button_label} maxLength={60} {...form.getInputProps('result_button_label')} />
+        <Checkbox label={L.show_sidebar} {...form.getInputProps('show_sidebar', { type: 'checkbox' })} />
+        <Text fw={600}>{L.products}</Text>
+        {form.values.products.map((p, i) => (
+          <Group key={p.id ?? `new-${i}`} align="start" wrap="nowrap">
+            <TextInput
+              label={pcrLabLabel(`products.${i}.name`)}
+              maxLength={120}
+              style={{ flex: 2 }}
+              {...form.getInputProps(`products.${i}.name`)}
+            />
+            <TextInput
+              label={pcrLabLabel(`products.${i}.number`)}
+              maxLength={60}
+              style={{ flex: 1 }}
+              {...form.getInputProps(`products.${i}.number`)}
+            />
+            <ActionIcon
+              variant="light"
+              color="red"
+              size="lg"
+              mt={24}
+              aria-label={`Produkt ${i + 1} entfernen`}
+              onClick={() => form.removeListItem('products', i)}
+            >
+              ×
+            </ActionIcon>
+          </Group>
+        ))}
+        <Group>
+          <Button variant="light" onClick={() => form.insertListItem('products', { name: '', number: '' })}>
+            Produkt hinzufügen
+          </Button>
+        </Group>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone}>
+            Abbrechen
+          </Button>
+          <Button type="submit" loading={save.isPending}>
+            Speichern
+          </Button>
+        </Group>
+      </Stack>
+    </form>
   );
 }

@@ -149,7 +149,7 @@ function UsageForm({ staffId, rxId, usage }: { staffId: number; rxId: number; us
         <Table withTableBorder aria-label="Produkte der Abgabe">
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Bezeichnung (customer_title)</Table.Th>
+              <Table.Th>Bezeichnung</Table.Th>
               <Table.Th>Kundenpreis</Table.Th>
               <Table.Th>Preis (netto)</Table.Th>
               <Table.Th>PZN</Table.Th>

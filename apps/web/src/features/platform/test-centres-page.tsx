@@ -4,6 +4,7 @@ import {
   Button,
   Group,
   Loader,
+  Pagination,
   Paper,
   Select,
   Stack,
@@ -13,20 +14,20 @@ import {
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useDebouncedValue } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { useQueryClient } from '@tanstack/react-query';
 import { CENTRE_TYPES } from '@tz/shared/constants';
 import { MSG } from '@tz/shared/messages';
 import type { TestCentre } from '@tz/shared/platform/platform.contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../../api/client';
-import { sessionStore } from '../../auth/session-store';
 import { useAuth } from '../../auth/use-session';
 import { to } from '../../routes';
 import { applyServerErrors, labelsOf } from '../../ui/server-errors';
 import { useAdoptTestCentre, useCreateTestCentre, useSetTestCentreActive, useTestCentres } from './use-platform';
+import { useSwitchWorkingCentre } from './working-centre';
 
 const errorText = (e: unknown) => (e instanceof ApiError ? e.message : MSG.genericError);
 
@@ -34,9 +35,13 @@ const NEW_CENTRE_LABELS = { full_name: 'Name', city: 'Ort', type: 'Art' };
 
 /** listTestcenters (configuration-admin §2): every centre, activation, deactivation, ID adoption. */
 export default function TestCentresPage() {
-  const centres = useTestCentres();
+  const [search, setSearch] = useState('');
+  const [q] = useDebouncedValue(search.trim(), 300);
+  const [page, setPage] = useState(1);
+  const centres = useTestCentres({ q: q || undefined, page });
+  const pages = centres.data ? Math.max(1, Math.ceil(centres.data.total / centres.data.page_size)) : 1;
   const auth = useAuth();
-  const qc = useQueryClient();
+  const switchTo = useSwitchWorkingCentre();
   const adoptCall = useAdoptTestCentre();
   const setActive = useSetTestCentreActive();
 
@@ -47,10 +52,7 @@ export default function TestCentresPage() {
       notifications.show({ color: 'red', title: MSG.errorTitle, message: errorText(e) });
       return;
     }
-    const s = sessionStore.get();
-    if (!s) return;
-    sessionStore.set({ ...s, workingStaffId: id });
-    void qc.invalidateQueries();
+    switchTo(id);
     notifications.show({ message: MSG.idAdopted, autoClose: 1000 });
   };
 
@@ -82,10 +84,30 @@ export default function TestCentresPage() {
         Alle Testzentren
       </Title>
       <NewCentreForm />
+      <search>
+        <TextInput
+          label="Zentrum suchen"
+          description="Name, Ort oder ID"
+          placeholder="z. B. Apotheke Kiel oder 1042"
+          value={search}
+          onChange={(e) => {
+            setSearch(e.currentTarget.value);
+            setPage(1);
+          }}
+          maw={420}
+        />
+      </search>
       {centres.isLoading && <Loader aria-label="Testzentren werden geladen" />}
-      {centres.error && <Text c="red">{MSG.genericError}</Text>}
+      {centres.error && (
+        <Text c="red">{centres.error instanceof ApiError ? centres.error.message : MSG.genericError}</Text>
+      )}
       {centres.data && (
-        <Table striped highlightOnHover>
+        <Text size="sm" c="dimmed" aria-live="polite">
+          {centresFound(centres.data.total, q)}
+        </Text>
+      )}
+      {centres.data && centres.data.rows.length > 0 && (
+        <Table striped highlightOnHover aria-label="Testzentren">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>ID</Table.Th>
@@ -95,7 +117,7 @@ export default function TestCentresPage() {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {centres.data.map((c) => (
+            {centres.data.rows.map((c) => (
               <Table.Tr key={c.id}>
                 <Table.Td>{c.id}</Table.Td>
                 <Table.Td>
@@ -152,9 +174,26 @@ export default function TestCentresPage() {
           </Table.Tbody>
         </Table>
       )}
+      {pages > 1 && (
+        <Pagination
+          total={pages}
+          value={Math.min(page, pages)}
+          onChange={setPage}
+          aria-label="Seiten der Zentrenliste"
+          getControlProps={(control) => ({
+            'aria-label': control === 'previous' ? 'Vorherige Seite' : control === 'next' ? 'Nächste Seite' : control,
+          })}
+          getItemProps={(p) => ({ 'aria-label': `Seite ${p}` })}
+        />
+      )}
     </Stack>
   );
 }
+
+const centresFound = (total: number, q: string) => {
+  const n = total === 1 ? '1 Zentrum' : `${total.toLocaleString('de-DE')} Zentren`;
+  return q ? `${n} gefunden für „${q}“` : `${n} insgesamt, neueste zuerst`;
+};
 
 /** A new centre: name, city and type; it is activated afterwards by creating its first user. */
 function NewCentreForm() {

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   adoptTestCentre,
   createTestCentre,
@@ -6,11 +6,18 @@ import {
   listTestCentres,
   type NewTestCentre,
   setTestCentreActive,
+  type TestCentresQuery,
 } from '@tz/shared/platform/platform.contract';
 import { api } from '../../api/client';
 
-export const useTestCentres = (enabled = true) =>
-  useQuery({ queryKey: ['platform', 'centres'], queryFn: () => api(listTestCentres), enabled });
+/** One page of the platform's centres (search by name, city or id); the previous page stays while the next loads. */
+export const useTestCentres = (query: TestCentresQuery, enabled = true) =>
+  useQuery({
+    queryKey: ['platform', 'centres', query],
+    queryFn: () => api(listTestCentres, { query }),
+    enabled,
+    placeholderData: keepPreviousData,
+  });
 
 export function useCreateTestCentreUser() {
   const qc = useQueryClient();

@@ -1,0 +1,1 @@
+ALTER TABLE "sessions" ADD COLUMN "news_prompt_dismissed_at" timestamp with time zone;
