@@ -376,35 +376,6 @@ export function dataLayout(e: {
   };
 }
 
-/**
- * Where the server writes: every path an explicit variable names (relative to the working folder), else
- * a place in DATA_DIR. An installation from before DATA_DIR meant the data folder pointed it at the PGlite
- * folder itself (default ./data/pglite): when DATA_DIR holds a PGlite database (PG_VERSION), it stays the
- * database and the other paths lie beside it, where that installation's secrets.json already is.
- */
-export function dataLayout(e: {
-  DATA_DIR: string;
-  PGLITE_DIR?: string;
-  OUTBOX_DIR?: string;
-  EXPORT_DIR?: string;
-  BACKUP_DIR?: string;
-  SECRETS_FILE?: string;
-}) {
-  const given = path.resolve(e.DATA_DIR);
-  const legacy = !e.PGLITE_DIR && existsSync(path.join(given, 'PG_VERSION'));
-  const dataDir = legacy ? path.dirname(given) : given;
-  const under = (explicit: string | undefined, name: string) =>
-    explicit ? path.resolve(explicit) : path.join(dataDir, name);
-  return {
-    dataDir,
-    pgliteDir: legacy ? given : under(e.PGLITE_DIR, 'pglite'),
-    outboxDir: under(e.OUTBOX_DIR, 'outbox'),
-    exportDir: under(e.EXPORT_DIR, 'exports'),
-    backupDir: under(e.BACKUP_DIR, 'backups'),
-    secretsFile: under(e.SECRETS_FILE, 'secrets.json'),
-  };
-}
-
 function definedSecrets(jwtSecret: string | undefined, certKey: string | undefined) {
   return { ...(jwtSecret ? { jwtSecret } : {}), ...(certKey ? { certKey } : {}) };
 }
