@@ -390,6 +390,8 @@ async function main() {
   let bookingTime = '';
   let appointmentId = 0;
   let customerId = 0;
+  /** After the last booking: the backup the proof restores must be newer. */
+  let bookingsDone = new Date();
   const person = (n: number) => ({
     first_name: 'Konstantin',
     last_name: `Beweisführer-${n}`,
@@ -620,6 +622,7 @@ async function main() {
     });
     requests++;
     check(around.status === 200, `direkt mit gefälschtem Header: ${around.status} ${around.text}`);
+    bookingsDone = new Date();
     return 'beide als eigene Adresse gezählt (200, nicht 429)';
   });
 
@@ -681,7 +684,8 @@ async function main() {
           "select slot_at, instance, outcome from scheduled_runs where job = 'backup' and outcome <> 'running' order by slot_at",
         );
         await c.end();
-        return r.rows.length >= 3 ? r.rows : undefined;
+        const newest = r.rows.at(-1);
+        return r.rows.length >= 3 && newest && newest.slot_at > bookingsDone ? r.rows : undefined;
       },
       30_000,
     );
