@@ -756,7 +756,9 @@ async function main() {
     const files = readdirSync(path.join(dataDir, 'backups'))
       .filter((f) => f.startsWith('tz-scheduled-backup-'))
       .sort();
-    const newest = path.join(dataDir, 'backups', files.at(-1)!);
+    // A copy: the still running instance keeps writing backups and pruning the folder meanwhile.
+    const newest = path.join(tmp, files.at(-1)!);
+    copyFileSync(path.join(dataDir, 'backups', files.at(-1)!), newest);
     await admin((c) => c.query(`create database ${restoreDb}`));
     cleanups.push(() => admin((c) => c.query(`drop database if exists ${restoreDb} with (force)`)).then(() => {}));
     const restore = spawnNode(
