@@ -10,6 +10,7 @@ import { type ChildProcess, execFileSync, execSync, spawn } from 'node:child_pro
 import { randomBytes } from 'node:crypto';
 import {
   chmodSync,
+  copyFileSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
