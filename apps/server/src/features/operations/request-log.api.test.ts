@@ -183,12 +183,24 @@ describe('the request log', () => {
     });
     expect(report.statusCode, report.body).toBe(200);
 
+    // The result page's browser reports an error: its address carries the token.
+    const clientError = await t.app.inject({
+      method: 'POST',
+      url: '/api/public/client-errors',
+      payload: {
+        message: 'TypeError: x is undefined',
+        url: `https://termine.example/ergebnis/${resultToken}?von=mail`,
+      },
+    });
+    expect(clientError.statusCode, clientError.body).toBe(200);
+
     const log = lines.join('');
     const entries = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
     const requests = entries.filter((e) => e.msg === 'request');
-    // One line per request (the login, the opening hours and the nine calls above), each with its route
+    // One line per request (the login, the opening hours and the ten calls above), each with its route
     // template, status, duration and id.
-    expect(requests).toHaveLength(11);
+    expect(requests).toHaveLength(12);
+    expect(entries.find((e) => e.msg === 'browser error')).toMatchObject({ clientError: { page: '/ergebnis' } });
     expect(requests).toContainEqual(
       expect.objectContaining({
         reqId: 'proxy-request-0123456789',

@@ -1,20 +1,15 @@
 import { Alert, Loader, Table, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { MSG } from '@tz/shared/messages';
-import { getScheduledJobs } from '@tz/shared/operations/operations.contract';
-import { ApiError, api } from '../../api/client';
+import { ApiError } from '../../api/client';
 import { scheduledJobRow } from './scheduled-jobs';
+import { useScheduledJobs } from './use-exports';
 
 /**
  * Export Admin: how the scheduled backups and the retention job went (issue 27). They run in the
  * installation's workers; the schedule is set where the server is configured (docs/operations.md).
  */
 export function ScheduledJobsPanel() {
-  const jobs = useQuery({
-    queryKey: ['operations', 'scheduled-jobs'],
-    queryFn: () => api(getScheduledJobs),
-    refetchInterval: 60_000,
-  });
+  const jobs = useScheduledJobs();
   return (
     <section aria-labelledby="scheduled-jobs-title">
       <Title order={2} size="h4" id="scheduled-jobs-title" mb="xs">

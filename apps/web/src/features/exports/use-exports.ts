@@ -17,6 +17,7 @@ import {
   type VaccinationExportBody,
   vaccinationExport,
 } from '@tz/shared/exports/exports.contract';
+import { getScheduledJobs } from '@tz/shared/operations/operations.contract';
 import { api, download } from '../../api/client';
 
 const keys = {
@@ -79,3 +80,11 @@ export function useDispatchExports() {
     onSettled: () => qc.invalidateQueries({ queryKey: ['exports'] }),
   });
 }
+
+/** Platform: the scheduled backups and retention runs (Export Admin's panel), refreshed every minute. */
+export const useScheduledJobs = () =>
+  useQuery({
+    queryKey: ['operations', 'scheduled-jobs'],
+    queryFn: () => api(getScheduledJobs),
+    refetchInterval: 60_000,
+  });
