@@ -590,3 +590,21 @@ export const otherSessionsEnded = (n: number) =>
   n === 1 ? '1 andere Sitzung wurde beendet.' : `${n} andere Sitzungen wurden beendet.`;
 export const recoveryCodesLeft = (n: number) =>
   n === 1 ? 'Noch 1 Wiederherstellungscode übrig.' : `Noch ${n} Wiederherstellungscodes übrig.`;
+
+/** Production operation (issue 27): scheduled backups and retention, readiness. */
+export const OPERATIONS_MSG = {
+  jobBackup: 'Sicherung der Datenbank',
+  jobRetention: 'Aufbewahrungsfrist (Löschung nach TestV)',
+  notScheduled: 'nicht eingerichtet',
+  running: 'läuft',
+  success: 'erfolgreich',
+  failure: 'fehlgeschlagen',
+  neverRan: 'noch nicht gelaufen',
+  databaseUnavailable: 'Die Datenbank war nicht erreichbar.',
+  diskFull: 'Im Sicherungsordner ist kein Platz mehr.',
+  notWritable: 'Der Sicherungsordner ist nicht beschreibbar.',
+  folderMissing: 'Der Sicherungsordner fehlt oder ist nicht erreichbar.',
+  unexpected: 'Unerwarteter Fehler; Einzelheiten stehen im Serverprotokoll.',
+  starting: 'Der Server startet gerade. Bitte in wenigen Sekunden erneut versuchen.',
+  draining: 'Der Server wird gerade beendet. Bitte erneut versuchen.',
+} as const;

@@ -61,6 +61,10 @@ test('exports: an immediate export at once; a monthly export pending until the a
   await adminPage.getByRole('navigation').getByRole('link', { name: 'Export Admin' }).click();
   const dispatch = adminPage.getByRole('button', { name: /^Exportaufträge jetzt verarbeiten \([1-9]\d*\)$/ });
   await expect(dispatch).toBeEnabled();
+  // Below it, the scheduled backups and retention (issue 27): the test server has no schedule set.
+  await expect(adminPage.getByRole('heading', { name: 'Sicherungen und Aufbewahrungsfrist' })).toBeVisible();
+  for (const job of ['Sicherung der Datenbank', 'Aufbewahrungsfrist (Löschung nach TestV)'])
+    await expect(adminPage.getByRole('row', { name: `${job} nicht eingerichtet noch nicht gelaufen` })).toBeVisible();
   await adminPage.mouse.move(700, 600);
   await expectAccessible(adminPage);
   await dispatch.click();

@@ -18,6 +18,7 @@ import {
   type VaccinationExportBody,
   vaccinationExport,
 } from '@tz/shared/exports/exports.contract';
+import { getScheduledJobs } from '@tz/shared/operations/operations.contract';
 import { api, download } from '../../api/client';
 
 const keys = {
@@ -85,3 +86,11 @@ export function useDispatchExports() {
     onSettled: () => qc.invalidateQueries({ queryKey: ['exports'] }),
   });
 }
+
+/** Platform: the scheduled backups and retention runs (Export Admin's panel), refreshed every minute. */
+export const useScheduledJobs = () =>
+  useQuery({
+    queryKey: ['operations', 'scheduled-jobs'],
+    queryFn: () => api(getScheduledJobs),
+    refetchInterval: 60_000,
+  });
