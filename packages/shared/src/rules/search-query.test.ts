@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { foldForSearch, searchTerms } from './search-query';
+import { foldForSearch } from './search-fold';
+import { searchTerms } from './search-query';
 
 describe('search terms', () => {
   it('folds umlauts and ß so Müller = Mueller and Groß = Gross', () => {

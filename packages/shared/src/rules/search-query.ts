@@ -1,29 +1,18 @@
 /**
  * What a search text can mean (core-workflow §2 "Search and QR scan", §7):
- * a name (umlauts and ß folded, so Müller = Mueller), a birthday DD.MM.YYYY,
+ * a name (case and accents folded, so Müller = Mueller, José = Jose), a birthday DD.MM.YYYY,
  * an email address, a phone number, an appointment number or a token. The
  * server asks for every meaning the text can have; one text may have several
  * (digits: appointment number and phone).
  */
 import { parseGermanDate } from './german-date';
+import { foldForSearch } from './search-fold';
 
 /** The longest search text. */
 export const SEARCH_MAX_LENGTH = 100;
 /** Most customers and appointments one search answers. */
 export const SEARCH_MAX_CUSTOMERS = 50;
 export const SEARCH_MAX_APPOINTMENTS = 100;
-
-/**
- * Lower case with ä→ae, ö→oe, ü→ue, ß→ss (both cases). The database has the
- * same function, search_fold (migration 0016), for its trigram index.
- */
-export function foldForSearch(text: string): string {
-  return text
-    .replace(/[ÄäÖöÜüß]/g, (c) => ({ Ä: 'ae', ä: 'ae', Ö: 'oe', ö: 'oe', Ü: 'ue', ü: 'ue', ß: 'ss' })[c] ?? c)
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .trim();
-}
 
 export interface SearchTerms {
   /** The folded text, when it has letters: matched against names. */

@@ -1,11 +1,7 @@
 import type { Appointment } from '@tz/shared/appointments/appointments.contract';
 import type { Customer } from '@tz/shared/customers/customers.contract';
-import {
-  foldForSearch,
-  SEARCH_MAX_APPOINTMENTS,
-  SEARCH_MAX_CUSTOMERS,
-  searchTerms,
-} from '@tz/shared/rules/search-query';
+import { foldForSearch } from '@tz/shared/rules/search-fold';
+import { SEARCH_MAX_APPOINTMENTS, SEARCH_MAX_CUSTOMERS, searchTerms } from '@tz/shared/rules/search-query';
 import type { ProfileLookup, SearchResult } from '@tz/shared/search/search.contract';
 import type { AppDeps } from '../../app-deps';
 import { centreLabIds } from '../appointments/appointments.repository';
@@ -16,7 +12,7 @@ const PROFILE_MAX_CUSTOMERS = 20;
 
 /**
  * The header search: the centre's customers matching the text (name with
- * umlaut folding and typos, birthday, email, phone), then the appointments of
+ * case and accents folded and typos, birthday, email, phone), then the appointments of
  * those customers plus those whose number or token is the text.
  */
 export async function search(deps: AppDeps, staffId: number, queryString: string): Promise<SearchResult> {
