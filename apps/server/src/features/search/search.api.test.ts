@@ -91,6 +91,43 @@ describe('search', () => {
     expect(await lastNames(`Groß${tail}`)).toEqual([gross.last_name]);
   });
 
+  it('keeps the German rule: Müller = Mueller, while Muller is another name (found, after the exact one)', async () => {
+    const tail = surname('');
+    const mueller = await customerOf(a.centre.id, { last_name: `Müller${tail}` });
+    const muller = await customerOf(a.centre.id, { last_name: `Muller${tail}` });
+    expect((await lastNames(`Mueller${tail}`))[0]).toBe(mueller.last_name);
+    expect((await lastNames(`Müller${tail}`))[0]).toBe(mueller.last_name);
+    expect(await lastNames(`Muller${tail}`)).toEqual([muller.last_name, mueller.last_name]);
+  });
+
+  it('folds accents: Jose finds José Núñez as an exact hit above the names beginning with it, Lukasz finds Łukasz', async () => {
+    const at = now().getTime();
+    const jose = await customerOf(a.centre.id, { first_name: 'José', last_name: 'Núñez' });
+    const joseToday = await appointmentOf(a.centre.id, jose.id, new Date(at).toISOString());
+    // Newer customers beginning with the word, each with a visit today: an exact hit still comes first.
+    const prefixes = [];
+    for (const first of ['Josefine', 'Joseph', 'Josef', 'Josefa']) {
+      const c = await customerOf(a.centre.id, { first_name: first, last_name: surname('Nah') });
+      await appointmentOf(a.centre.id, c.id, new Date(at).toISOString());
+      prefixes.push(c.id);
+    }
+    const found = await hits('Jose');
+    expect(found.customers.map((c) => c.id)).toEqual([jose.id, ...[...prefixes].reverse()]);
+    expect(found.appointments[0]!.appointment_id).toBe(joseToday.id);
+    expect((await hits('JOSE NUNEZ')).customers.map((c) => c.id)).toEqual([jose.id]);
+    expect((await hits('Nunez')).customers.map((c) => c.id)).toEqual([jose.id]);
+
+    const lukasz = await customerOf(a.centre.id, { first_name: 'Łukasz', last_name: surname('Wójcik') });
+    const plain = lukasz.last_name.replace('ó', 'o');
+    expect((await hits('Lukasz')).customers.map((c) => c.id)).toEqual([lukasz.id]);
+    expect((await hits(`Lukasz ${plain}`)).customers.map((c) => c.id)).toEqual([lukasz.id]);
+    // and the other way: typed with accents, stored without
+    const plainLukasz = await customerOf(a.centre.id, { first_name: 'Lukasz', last_name: plain });
+    expect(new Set((await hits(`Łukasz ${lukasz.last_name}`)).customers.map((c) => c.id))).toEqual(
+      new Set([lukasz.id, plainLukasz.id]),
+    );
+  });
+
   it('tolerates a typo in the name, and ranks the exact name first', async () => {
     const tail = surname('');
     const exact = await customerOf(a.centre.id, { last_name: `Schneider${tail}` });
@@ -354,6 +391,26 @@ describe('customer lookup by corona-app profile', () => {
       street: 'Merseburger Strasse 14',
     });
     expect(await ids(profile)).toEqual([atAddress.id, one.id]);
+  });
+
+  it("matches names and street with and without accents alike (the search's fold)", async () => {
+    const last = surname('Núñez');
+    const plain = await customerOf(a.centre.id, {
+      first_name: 'Jose',
+      last_name: last.replace('ú', 'u').replace('ñ', 'n'),
+      birthday: '1985-11-02',
+      postcode: '10115',
+      street: 'Zeromskiego 5',
+    });
+    const other = await customerOf(a.centre.id, {
+      first_name: 'JOSÉ',
+      last_name: last.toUpperCase(),
+      birthday: '1985-11-02',
+    });
+    const profile = { first_name: 'José', last_name: last, birthday: '19851102', postcode: '10115' };
+    expect(await ids({ ...profile, street: 'Żeromskiego 5' })).toEqual([plain.id, other.id]);
+    const lukasz = await customerOf(a.centre.id, { first_name: 'Łukasz', last_name: last, birthday: '1990-01-01' });
+    expect(await ids({ first_name: 'Lukasz', last_name: last, birthday: '19900101' })).toEqual([lukasz.id]);
   });
 
   it('needs the same birthday when the profile has one, and matches by name when it has none', async () => {
