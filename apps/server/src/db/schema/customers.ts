@@ -26,8 +26,9 @@ export const customers = pgTable(
     insurance_provider_id: integer('insurance_provider_id'),
     ik_id: integer('ik_id'),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`).$defaultFn(now),
-    // The names as the search compares them (search_fold, migration 0016, accents since 0027), stored once per write: a search
-    // with a typo rechecks and scores thousands of trigram candidates, and folding each again cost half its time.
+    // The names as the search compares them (search_fold, migration 0016, accents since 0027), stored once per
+    // write: a search with a typo rechecks and scores thousands of trigram candidates, and folding each again cost
+    // half its time.
     first_fold: text('first_fold').generatedAlwaysAs(sql`search_fold(first_name)`),
     last_fold: text('last_fold').generatedAlwaysAs(sql`search_fold(last_name)`),
     name_fold: text('name_fold').generatedAlwaysAs(sql`search_fold(first_name || ' ' || last_name)`),
