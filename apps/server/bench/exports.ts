@@ -99,7 +99,9 @@ export async function runExportBench(c: ExportBenchContext) {
     clearInterval(timer);
     const answer = (await res.json()) as { dispatched?: number };
     if (!res.ok || answer.dispatched !== 1) errors++;
-    const list = (await (await fetch(base, { headers: json(c.token) })).json()) as { rows: number | null }[];
+    const { items: list } = (await (await fetch(base, { headers: json(c.token) })).json()) as {
+      items: { rows: number | null }[];
+    };
     fileRows = list[0]?.rows ?? 0;
     // The files are large (scale 1: ~250 MB): measure one, then remove them.
     const dir = path.join(c.exportDir, String(c.staffId));

@@ -57,9 +57,9 @@ function prove(title: string, ok: boolean, detail = '') {
   results.push({ title, ok, detail });
   console.log(`  ${ok ? '✓' : '✗'} ${title}${detail ? ` — ${detail}` : ''}`);
 }
-async function step(title: string, body: () => Promise<string | undefined | void>) {
+async function step(title: string, body: () => Promise<unknown>) {
   try {
-    prove(title, true, (await body()) ?? '');
+    prove(title, true, String((await body()) ?? ''));
   } catch (err) {
     prove(title, false, err instanceof Error ? err.message : String(err));
   }
@@ -566,7 +566,7 @@ async function main() {
     const id = requested.json.id;
     const entry = await until('Export erzeugt', async () => {
       const list = await counted('GET', `/api/staff/${centreId}/exports`, { token: adminToken });
-      const e = list.json.find((x: { id: number; done: number }) => x.id === id && x.done === 1);
+      const e = list.json.items.find((x: { id: number; done: number }) => x.id === id && x.done === 1);
       return e;
     });
     const row = await admin(async () => {

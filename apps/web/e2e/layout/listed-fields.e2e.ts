@@ -89,11 +89,13 @@ test('billing overview: in a tab of its own, the CSV’s columns on the screen, 
   for (const viewport of VIEWPORTS) {
     await page.setViewportSize(viewport);
     // The headers as read, soft hyphens dropped; upright the first three columns stand in one header.
-    const headers = await table.locator('thead th').evaluateAll((ths) =>
-      // biome-ignore lint/performance/useDomNodeTextContent: the lines as rendered, one per folded header
-      ths.flatMap((th) => (th as HTMLElement).innerText.replaceAll('\u00AD', '').split('\n')).filter(Boolean),
-    );
-    expect(headers, `${viewport.width} px`).toEqual(expected);
+    // Polled: the fold follows the window's width once React has drawn the resize.
+    const headers = () =>
+      table.locator('thead th').evaluateAll((ths) =>
+        // biome-ignore lint/performance/useDomNodeTextContent: the lines as rendered, one per folded header
+        ths.flatMap((th) => (th as HTMLElement).innerText.replaceAll('\u00AD', '').split('\n')).filter(Boolean),
+      );
+    await expect.poll(headers, { message: `${viewport.width} px` }).toEqual(expected);
     await expectInWindow(page, table.getByRole('columnheader', { name: /davon Eigen.?beteiligung/ }));
     await expectNoSidewaysScroll(page);
   }

@@ -1,9 +1,11 @@
-import { ActionIcon, Group, Text } from '@mantine/core';
+import { ActionIcon, Group, Stack, Text } from '@mantine/core';
 import type { Appointment } from '@tz/shared/appointments/appointments.contract';
 import { VACCINATION_CENTRE_TYPE } from '@tz/shared/constants';
 import { displayCustomerAppointmentId } from '@tz/shared/rules/appointment-display';
 import { germanDate } from '@tz/shared/rules/german-date';
+import { useUpright } from '../../ui/use-upright';
 import { CheckInSwitch, ResultButton, type RowContext, StatusBadges } from './appointment-row';
+import { UPRIGHT_BADGES } from './appointment-state-badges';
 
 /**
  * One appointment on one line (about 40 px): time, number, name, birthday,
@@ -29,6 +31,9 @@ export function CompactLine({
   const vaccinationCentre = ctx.options.centre_type === VACCINATION_CENTRE_TYPE;
   const name = `${a.customer_firstname} ${a.customer_lastname}`;
   const cancelled = a.status === 'cancelled';
+  // A tablet held upright (736 px of content): one badge before '+n' and a short result button keep the line
+  // on the screen (decision 019); the folded words stay in the titles and the accessible names.
+  const upright = useUpright();
   return (
     <Group gap={8} wrap="nowrap" px={4} mih={40} style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
       <ActionIcon
@@ -43,12 +48,26 @@ export function CompactLine({
       >
         <span aria-hidden>{expanded ? '▾' : '▸'}</span>
       </ActionIcon>
-      <Text fw={700} size="sm" w={42} style={{ flexShrink: 0 }}>
-        {a.time}
-      </Text>
-      <Text size="sm" c="dimmed" w={54} style={{ flexShrink: 0 }}>
-        {displayCustomerAppointmentId(a.customer_appointment_id)}
-      </Text>
+      {upright ? (
+        // Upright, the number goes under the time: the line keeps its height and the row fits left of the add button.
+        <Stack gap={0} w={54} style={{ flexShrink: 0 }}>
+          <Text fw={700} size="sm" lh={1.3}>
+            {a.time}
+          </Text>
+          <Text size="xs" c="dimmed" lh={1.3}>
+            {displayCustomerAppointmentId(a.customer_appointment_id)}
+          </Text>
+        </Stack>
+      ) : (
+        <>
+          <Text fw={700} size="sm" w={42} style={{ flexShrink: 0 }}>
+            {a.time}
+          </Text>
+          <Text size="sm" c="dimmed" w={54} style={{ flexShrink: 0 }}>
+            {displayCustomerAppointmentId(a.customer_appointment_id)}
+          </Text>
+        </>
+      )}
       <Text
         size="sm"
         fw={600}
@@ -66,10 +85,15 @@ export function CompactLine({
       <Text size="sm" truncate title={a.service_title} style={{ flex: '1 1 0', minWidth: 50 }}>
         {a.service_title}
       </Text>
-      <StatusBadges a={a} vaccinationCentre={vaccinationCentre} compact />
+      <StatusBadges
+        a={a}
+        vaccinationCentre={vaccinationCentre}
+        compact
+        maxShown={upright ? UPRIGHT_BADGES : undefined}
+      />
       <Group gap={6} wrap="nowrap" role="group" aria-label={`Aktionen für ${name}`} style={{ flexShrink: 0 }}>
         <CheckInSwitch a={a} staffId={ctx.staffId} hideLabel tabIndex={-1} />
-        <ResultButton a={a} ctx={ctx} tabIndex={-1} />
+        <ResultButton a={a} ctx={ctx} tabIndex={-1} short={upright} />
       </Group>
     </Group>
   );

@@ -100,10 +100,13 @@ export function StatusBadges({
   a,
   vaccinationCentre,
   compact = false,
+  maxShown,
 }: {
   a: Appointment;
   vaccinationCentre: boolean;
   compact?: boolean;
+  /** Compact line: how many badges before '+n' (default COMPACT_BADGES; one on a tablet upright). */
+  maxShown?: number;
 }) {
   const badges = stateBadges(a, vaccinationCentre, compact);
   if (!compact) {
@@ -117,7 +120,7 @@ export function StatusBadges({
       </Group>
     );
   }
-  const { shown, rest } = foldForCompactLine(badges);
+  const { shown, rest } = foldForCompactLine(badges, maxShown);
   return (
     <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
       {shown.map((b) => (
@@ -206,7 +209,18 @@ export function CheckInSwitch({
   );
 }
 
-export function ResultButton({ a, ctx, tabIndex }: { a: Appointment; ctx: RowContext; tabIndex?: number }) {
+export function ResultButton({
+  a,
+  ctx,
+  tabIndex,
+  short = false,
+}: {
+  a: Appointment;
+  ctx: RowContext;
+  tabIndex?: number;
+  /** The compact line on a tablet upright: the button reads 'Ergebnis'; its full words are its name and title. */
+  short?: boolean;
+}) {
   const access = resultAccess(a, ctx.options);
   if (access === 'none') return null;
   if (access === 'noLab') {
@@ -226,15 +240,24 @@ export function ResultButton({ a, ctx, tabIndex }: { a: Appointment; ctx: RowCon
           aria-disabled
           tabIndex={tabIndex}
           onClick={(e) => e.preventDefault()}
+          aria-label={short ? 'Ergebnis gesperrt' : undefined}
         >
-          Ergebnis gesperrt
+          {short ? 'Ergebnis' : 'Ergebnis gesperrt'}
         </Button>
       </Tooltip>
     );
   }
+  const label = a.res_detected ? 'Ergebnis ändern' : 'Ergebnis eintragen';
   return (
-    <Button size="xs" variant="light" tabIndex={tabIndex} onClick={() => ctx.onEnterResult(a)}>
-      {a.res_detected ? 'Ergebnis ändern' : 'Ergebnis eintragen'}
+    <Button
+      size="xs"
+      variant="light"
+      tabIndex={tabIndex}
+      onClick={() => ctx.onEnterResult(a)}
+      aria-label={short ? label : undefined}
+      title={short ? label : undefined}
+    >
+      {short ? 'Ergebnis' : label}
     </Button>
   );
 }

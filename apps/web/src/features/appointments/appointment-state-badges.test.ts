@@ -1,6 +1,6 @@
 import type { Appointment } from '@tz/shared/appointments/appointments.contract';
 import { describe, expect, it } from 'vitest';
-import { COMPACT_BADGES, foldForCompactLine, stateBadges } from './appointment-state-badges';
+import { COMPACT_BADGES, foldForCompactLine, stateBadges, UPRIGHT_BADGES } from './appointment-state-badges';
 
 /** An appointment in every state at once: the widest compact line there is. */
 const everything = {
@@ -64,5 +64,7 @@ describe('the state badges', () => {
     expect(COMPACT_BADGES).toBe(2);
     expect([...shown, ...rest]).toEqual(badges);
     expect(foldForCompactLine(badges.slice(0, 1))).toEqual({ shown: badges.slice(0, 1), rest: [] });
+    // a tablet held upright: one badge, the rest in '+n'
+    expect(foldForCompactLine(badges, UPRIGHT_BADGES)).toEqual({ shown: badges.slice(0, 1), rest: badges.slice(1) });
   });
 });

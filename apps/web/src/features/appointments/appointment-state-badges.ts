@@ -19,6 +19,8 @@ export interface StateBadge {
 
 /** Badges the compact line shows before folding the rest into '+n' (one line must fit at 1024 px). */
 export const COMPACT_BADGES = 2;
+/** The same on a tablet held upright (736 px of content): one badge, the rest in '+n'. */
+export const UPRIGHT_BADGES = 1;
 
 /**
  * The appointment's state, most urgent first in the compact line: cancelled,
@@ -50,7 +52,10 @@ export function stateBadges(a: Appointment, vaccinationCentre: boolean, compact:
   return badges.filter((b): b is StateBadge => !!b);
 }
 
-/** The compact line's badges: the first COMPACT_BADGES shown, the rest folded into one '+n'. */
-export function foldForCompactLine(badges: StateBadge[]): { shown: StateBadge[]; rest: StateBadge[] } {
-  return { shown: badges.slice(0, COMPACT_BADGES), rest: badges.slice(COMPACT_BADGES) };
+/** The compact line's badges: the first `max` shown (COMPACT_BADGES), the rest folded into one '+n'. */
+export function foldForCompactLine(
+  badges: StateBadge[],
+  max = COMPACT_BADGES,
+): { shown: StateBadge[]; rest: StateBadge[] } {
+  return { shown: badges.slice(0, max), rest: badges.slice(max) };
 }
