@@ -2,7 +2,6 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AppointmentListQuery } from '@tz/shared/appointments/appointments.contract';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import * as repo from '../src/features/appointments/appointments.repository';
 import { ensurePharmacy, runBackOfficeBench } from './back-office';
 import { type DbKind, DEFAULT_BENCH_URL, openBenchDb } from './bench-db';
@@ -100,7 +99,10 @@ export async function prepare(kind: DbKind, size: Size, opts: Pick<RunOptions, '
 
 export const dayQuery = (): AppointmentListQuery => ({ startdate: berlinMidnight(0), enddate: berlinMidnight(-1) - 1 });
 /** The screen's default window: 30 days back to the end of the last day. */
-const windowQuery = (): AppointmentListQuery => ({ startdate: berlinMidnight(30), enddate: berlinMidnight(-1) - 1 });
+export const windowQuery = (): AppointmentListQuery => ({
+  startdate: berlinMidnight(30),
+  enddate: berlinMidnight(-1) - 1,
+});
 const PAGE = 100;
 
 /** The benchmark server's environment on the prepared data. */
@@ -337,18 +339,16 @@ async function runOne(kind: DbKind, size: Size, opts: RunOptions): Promise<DbRun
         op.ratio = f.median_ms > 0 ? Math.round((op.median_ms / f.median_ms) * 100) / 100 : undefined;
       }
     };
-    const d = db.database.db;
-    // The list answer is JSON built by the database (listJsonQuery): that one statement is its bare SQL.
-    const dialect = new PgDialect();
-    const listSql = (q: AppointmentListQuery) => dialect.sqlToQuery(repo.listJsonQuery(gen.staffId, q));
+    // The list answer is JSON built by the database: that one statement is its bare SQL, the same text and values.
+    const listSql = (q: AppointmentListQuery) => repo.listJsonSql(gen.staffId, q);
     await bare('list: one day, filters off', [listSql(dayQuery())]);
     const win = windowQuery();
     await bare('list: 30 days, first page only', [listSql({ ...win, limit: PAGE })]);
     await bare('list: 30 days, page from the middle', [listSql({ ...win, limit: PAGE, after: deepAfter })]);
-    await bare('count: 30 days', [repo.countQuery(d, gen.staffId, win).toSQL()]);
+    await bare('count: 30 days', [repo.countSql(gen.staffId, win)]);
     await bare('list: 30 days, first page + total', [
       listSql({ ...win, limit: PAGE }),
-      repo.countQuery(d, gen.staffId, win).toSQL(),
+      repo.countSql(gen.staffId, win),
     ]);
   } finally {
     await db.database.close();

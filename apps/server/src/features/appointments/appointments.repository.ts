@@ -11,7 +11,6 @@ import {
   isNotNull,
   isNull,
   lte,
-  ne,
   or,
   type SQL,
   sql,
@@ -25,67 +24,112 @@ import { customers, institutions } from '../../db/schema/customers';
 import { auditLog } from '../../db/schema/platform';
 import { receipts } from '../../db/schema/receipts';
 import { services } from '../../db/schema/services';
+import { shapedSql } from '../../db/shaped-sql';
 import type { AuditEntry } from '../audit/audit.repository';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-/** The conditions of one list query; every one starts with staff_id so the (staff_id, date) indexes apply. */
-function listConditions(staffId: number, q: AppointmentListQuery): SQL[] {
-  const from = new Date(q.startdate * 1000);
-  const till = new Date(q.enddate * 1000);
-  const byResultDate = q.appointment_source === 'customer_appointments_res_date';
-  const where: (SQL | undefined)[] = [
-    eq(appointments.staff_id, staffId),
-    byResultDate ? gte(appointments.res_date, from) : gte(appointments.start_date, from),
-    byResultDate ? lte(appointments.res_date, till) : lte(appointments.start_date, till),
-  ];
-  if (q.appointment_source === 'result') where.push(isNotNull(appointments.res_detected));
-  if (q.status) where.push(eq(appointments.status, q.status));
-  if (q.paymentClassification != null) {
-    where.push(
-      q.paymentClassification === 0
-        ? isNull(appointments.payment_class_id)
-        : eq(appointments.payment_class_id, q.paymentClassification),
-    );
-  }
-  if (q.service_id != null) where.push(eq(appointments.service_id, q.service_id));
-  if (q.source) where.push(eq(appointments.source, q.source));
-  if (q.checkedIn === '0') where.push(sql`(${appointments.checked_in} & 1) = 0`);
-  if (q.checkedIn === '1') where.push(sql`(${appointments.checked_in} & 1) = 1`);
-  if (q.checkedIn === '2') where.push(sql`(${appointments.checked_in} & 4) = 4`);
-  if (q.performed === '1') where.push(or(isNotNull(appointments.res_date), isNotNull(appointments.vaccination_id)));
-  if (q.performed === '0') where.push(and(isNull(appointments.res_date), isNull(appointments.vaccination_id)));
-  if (q.result) where.push(eq(appointments.res_detected, Number(q.result)));
-  if (q.demis_status === 'reported') where.push(eq(appointments.demis_status, 'success'));
-  if (q.demis_status === 'not_reported') {
-    where.push(or(isNull(appointments.demis_status), ne(appointments.demis_status, 'success')));
-  }
-  return where.filter((w): w is SQL => !!w);
+const p = sql.placeholder;
+
+/**
+ * Every condition the list can apply, with placeholders for its values
+ * (listValues): the list and its count are rendered once per combination of
+ * conditions (shapedSql) and only filled per call. Each starts with staff_id
+ * or follows the range, so the (staff_id, start_date, id) index applies.
+ */
+const CONDITIONS = {
+  startRange: and(
+    eq(appointments.staff_id, p('staffId')),
+    gte(appointments.start_date, p('from')),
+    lte(appointments.start_date, p('till')),
+  )!,
+  resultDateRange: and(
+    eq(appointments.staff_id, p('staffId')),
+    gte(appointments.res_date, p('from')),
+    lte(appointments.res_date, p('till')),
+  )!,
+  withResult: isNotNull(appointments.res_detected),
+  status: eq(appointments.status, p('status')),
+  noClassification: isNull(appointments.payment_class_id),
+  classification: eq(appointments.payment_class_id, p('paymentClassification')),
+  service: eq(appointments.service_id, p('serviceId')),
+  source: eq(appointments.source, p('source')),
+  notCheckedIn: sql`(${appointments.checked_in} & 1) = 0`,
+  checkedIn: sql`(${appointments.checked_in} & 1) = 1`,
+  questionnaireFilled: sql`(${appointments.checked_in} & 4) = 4`,
+  performed: or(isNotNull(appointments.res_date), isNotNull(appointments.vaccination_id))!,
+  notPerformed: and(isNull(appointments.res_date), isNull(appointments.vaccination_id))!,
+  result: eq(appointments.res_detected, p('result')),
+  // Constants written into the text: a shaped query's parameters are placeholders only.
+  reported: sql`${appointments.demis_status} = 'success'`,
+  notReported: sql`(${appointments.demis_status} is null or ${appointments.demis_status} <> 'success')`,
+} satisfies Record<string, SQL>;
+type Condition = keyof typeof CONDITIONS;
+
+/** The conditions one list query applies (its shape; the values are listValues'). */
+function listConditions(q: AppointmentListQuery): Condition[] {
+  const c: Condition[] = [q.appointment_source === 'customer_appointments_res_date' ? 'resultDateRange' : 'startRange'];
+  if (q.appointment_source === 'result') c.push('withResult');
+  if (q.status) c.push('status');
+  if (q.paymentClassification != null) c.push(q.paymentClassification === 0 ? 'noClassification' : 'classification');
+  if (q.service_id != null) c.push('service');
+  if (q.source) c.push('source');
+  if (q.checkedIn === '0') c.push('notCheckedIn');
+  if (q.checkedIn === '1') c.push('checkedIn');
+  if (q.checkedIn === '2') c.push('questionnaireFilled');
+  if (q.performed === '1') c.push('performed');
+  if (q.performed === '0') c.push('notPerformed');
+  if (q.result) c.push('result');
+  if (q.demis_status === 'reported') c.push('reported');
+  if (q.demis_status === 'not_reported') c.push('notReported');
+  return c;
 }
 
-/** The list's conditions plus the keyset position (the row comparison walks the (staff_id, start_date) index). */
-function listWhere(staffId: number, q: AppointmentListQuery): SQL {
-  const where = listConditions(staffId, q);
-  if (q.after) {
+/** The values of the placeholders of CONDITIONS and the paging (timestamps as toISOString(), as Drizzle sends them). */
+function listValues({ staffId, q }: ListArgs) {
+  return {
+    staffId,
+    from: new Date(q.startdate * 1000).toISOString(),
+    till: new Date(q.enddate * 1000).toISOString(),
+    status: q.status ?? null,
+    paymentClassification: q.paymentClassification ?? null,
+    serviceId: q.service_id ?? null,
+    source: q.source ?? null,
+    result: q.result ? Number(q.result) : null,
+    afterStart: q.after?.start_date ?? null,
+    afterId: q.after?.appointment_id ?? null,
+    limit: q.limit ?? null,
+  };
+}
+
+interface ListArgs {
+  staffId: number;
+  q: AppointmentListQuery;
+}
+
+/** The list's conditions plus the keyset position (the row comparison walks the (staff_id, start_date, id) index). */
+function listWhere(q: AppointmentListQuery): SQL {
+  const where = listConditions(q).map((c) => CONDITIONS[c]);
+  if (q.after)
     where.push(
-      sql`(${appointments.start_date}, ${appointments.id}) > (${q.after.start_date}::timestamptz, ${q.after.appointment_id})`,
+      sql`(${appointments.start_date}, ${appointments.id}) > (${p('afterStart')}::timestamptz, ${p('afterId')})`,
     );
-  }
   return and(...where)!;
 }
+
+/** A list query's shape: its conditions, keyset position and limit. */
+const listShape = ({ q }: ListArgs) =>
+  `${listConditions(q).join(',')}|${q.after ? 'after' : ''}|${q.limit ? 'limit' : ''}`;
 
 /**
  * One query for the whole list (or one keyset page of it) as rows: customer,
  * service and centre joined; the institutions aggregated per row through the
- * primary-key index. The CSV formats these rows.
+ * primary-key index.
  */
-function listQuery(db: DbOrTx, staffId: number, q: AppointmentListQuery) {
-  const query = rowsQuery(db, listWhere(staffId, q), [asc(appointments.start_date), asc(appointments.id)]);
-  return q.limit ? query.limit(q.limit) : query;
-}
-
 export async function listAppointments(db: DbOrTx, staffId: number, q: AppointmentListQuery) {
-  return (await listQuery(db, staffId, q)).map(toRow);
+  const query = rowsQuery(db, listWhere(q), [asc(appointments.start_date), asc(appointments.id)]);
+  const rows = await (q.limit ? query.limit(p('limit')) : query).execute(listValues({ staffId, q }));
+  return rows.map(toRow);
 }
 
 /** Timestamps as JavaScript's toISOString() writes them, so both row paths answer the same text. */
@@ -98,26 +142,33 @@ const TIMESTAMP_FIELDS = new Set(['start_date', 'end_date', 'res_date']);
  * passes the text on untouched; parsing and re-encoding 1,500 rows of 48
  * fields cost the server 4× the query itself (bench). A test keeps both paths equal.
  */
-export function listJsonQuery(staffId: number, q: AppointmentListQuery): SQL {
-  const fields = Object.entries(ROW_FIELDS).map(
-    ([name, value]) => sql`${TIMESTAMP_FIELDS.has(name) ? isoUtc(value) : value} as ${sql.identifier(name)}`,
-  );
-  const labs = sql`(select coalesce(array_agg(l.pcr_lab_id order by l.pcr_lab_id), '{}'::int[])
-    from ${centrePcrLabs} l where l.staff_id = ${staffId}) as pcr_labs`;
-  return sql`select coalesce(json_agg(r order by r.start_date, r.appointment_id), '[]'::json)::text as body
-    from (select ${sql.join(fields, sql`, `)}, ${labs}
-      from ${appointments}
-      join ${customers} on ${customers.id} = ${appointments.customer_id}
-      join ${services} on ${services.id} = ${appointments.service_id}
-      join ${centres} on ${centres.id} = ${appointments.staff_id}
-      where ${listWhere(staffId, q)}
-      order by ${appointments.start_date}, ${appointments.id}
-      ${q.limit ? sql`limit ${q.limit}` : sql``}) r`;
-}
+const listJson = shapedSql<ListArgs>({
+  shape: listShape,
+  values: listValues,
+  build: ({ q }) => {
+    const fields = Object.entries(ROW_FIELDS).map(
+      ([name, value]) => sql`${TIMESTAMP_FIELDS.has(name) ? isoUtc(value) : value} as ${sql.identifier(name)}`,
+    );
+    const labs = sql`(select coalesce(array_agg(l.pcr_lab_id order by l.pcr_lab_id), '{}'::int[])
+      from ${centrePcrLabs} l where l.staff_id = ${p('staffId')}) as pcr_labs`;
+    return sql`select coalesce(json_agg(r order by r.start_date, r.appointment_id), '[]'::json)::text as body
+      from (select ${sql.join(fields, sql`, `)}, ${labs}
+        from ${appointments}
+        join ${customers} on ${customers.id} = ${appointments.customer_id}
+        join ${services} on ${services.id} = ${appointments.service_id}
+        join ${centres} on ${centres.id} = ${appointments.staff_id}
+        where ${listWhere(q)}
+        order by ${appointments.start_date}, ${appointments.id}
+        ${q.limit ? sql`limit ${p('limit')}` : sql``}) r`;
+  },
+});
+
+/** The list answer's SQL text and values (the benchmark runs it bare). */
+export const listJsonSql = (staffId: number, q: AppointmentListQuery) => listJson.query({ staffId, q });
 
 export async function listAppointmentsJson(db: DbOrTx, staffId: number, q: AppointmentListQuery): Promise<string> {
-  const res = await db.execute(listJsonQuery(staffId, q));
-  return (res as unknown as { rows: { body: string }[] }).rows[0]!.body;
+  const [row] = await listJson.rows<{ body: string }>(db, { staffId, q });
+  return row!.body;
 }
 
 /**
@@ -204,14 +255,18 @@ function toRow(r: RawRow) {
 }
 
 /** The total of the whole range: paging (limit/after) does not apply. */
-export const countQuery = (db: DbOrTx, staffId: number, q: AppointmentListQuery) =>
-  db
-    .select({ n: count() })
-    .from(appointments)
-    .where(and(...listConditions(staffId, q)));
+const listCount = shapedSql<ListArgs>({
+  shape: ({ q }) => listConditions(q).join(','),
+  values: listValues,
+  build: ({ q }) =>
+    sql`select count(*)::int as n from ${appointments} where ${and(...listConditions(q).map((c) => CONDITIONS[c]))}`,
+});
+
+/** The count's SQL text and values (the benchmark runs it bare). */
+export const countSql = (staffId: number, q: AppointmentListQuery) => listCount.query({ staffId, q });
 
 export async function countAppointments(db: DbOrTx, staffId: number, q: AppointmentListQuery) {
-  const [row] = await countQuery(db, staffId, q);
+  const [row] = await listCount.rows<{ n: number }>(db, { staffId, q });
   return Number(row?.n ?? 0);
 }
 

@@ -1,0 +1,144 @@
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import type { DbKind } from './bench-db';
+import { type CpuProfile, profileMarkdown, summariseProfile } from './cpu-profile';
+import { type SizeName, sizeOf } from './generate';
+import { dayQuery, prepare, serverEnv, windowQuery } from './run';
+import { startServer } from './server-process';
+
+/**
+ * `npm run bench:profile -w @tz/server -- [--db postgres] [--size large-centre] [--scale 0.1] [--reuse]
+ *   [--op list-page|list-middle|list-day|count|session] [--seconds 10] [--connections 4] [--label x]`
+ *
+ * Where the server's CPU goes per call: the benchmark server (as bench/run.ts starts it) with the
+ * V8 CPU profiler of `node --cpu-prof` (bench/profile-hook.mjs), started after a warm-up and
+ * stopped after `--seconds` of autocannon load on one operation. Writes the summary
+ * (bench/cpu-profile.ts) to bench/results/<date>-profile-<op>[-label].md and the profile itself
+ * (for a flame graph: Chrome DevTools or speedscope) to .bench-data/profiles/.
+ */
+const benchDir = path.dirname(fileURLToPath(import.meta.url));
+
+function arg(argv: string[], name: string): string | undefined {
+  const i = argv.indexOf(`--${name}`);
+  return i >= 0 ? argv[i + 1] : undefined;
+}
+
+const OPS = ['list-page', 'list-middle', 'list-day', 'count', 'session'] as const;
+type Op = (typeof OPS)[number];
+
+async function run(opts: {
+  url: string;
+  token: string;
+  method: 'GET' | 'POST';
+  path: string;
+  body?: string;
+  connections: number;
+  seconds: number;
+}) {
+  let calls = 0;
+  let errors = 0;
+  let instance!: autocannon.Instance;
+  const done = new Promise<autocannon.Result>((resolve, reject) => {
+    instance = autocannon(
+      {
+        url: opts.url,
+        connections: opts.connections,
+        duration: opts.seconds,
+        requests: [
+          {
+            method: opts.method,
+            path: opts.path,
+            headers: { authorization: `Bearer ${opts.token}`, 'content-type': 'application/json' },
+            ...(opts.body ? { body: opts.body } : {}),
+          },
+        ],
+      },
+      (err, result) => (err ? reject(err) : resolve(result)),
+    );
+  });
+  instance.on('response', (_c: unknown, status: number) => {
+    calls++;
+    if (status >= 300) errors++;
+  });
+  const result = await done;
+  return { calls, errors: errors + result.errors + result.timeouts, perSecond: result.requests.average };
+}
+
+async function main(argv: string[]) {
+  const kind = (arg(argv, 'db') ?? 'postgres') as DbKind;
+  const sizeName = (arg(argv, 'size') ?? 'large-centre') as SizeName;
+  const scale = Number(arg(argv, 'scale') ?? 0.1);
+  const op = (arg(argv, 'op') ?? 'list-page') as Op;
+  if (!OPS.includes(op)) throw new Error(`--op: eines von ${OPS.join(', ')}`);
+  const seconds = Number(arg(argv, 'seconds') ?? 10);
+  const connections = Number(arg(argv, 'connections') ?? 4);
+  const label = arg(argv, 'label');
+  const { target, gen } = await prepare(kind, sizeOf(sizeName, scale), { scale, reuse: argv.includes('--reuse') });
+
+  const dir = path.resolve(benchDir, '../.bench-data/profiles');
+  mkdirSync(dir, { recursive: true });
+  const date = new Date().toISOString().replace(/:/g, '-').slice(0, 19);
+  const name = `${date}-profile-${op}${label ? `-${label}` : ''}`;
+  const out = path.join(dir, `${name}.cpuprofile`);
+  const server = await startServer({ ...serverEnv(kind, target), BENCH_PROFILE_OUT: out }, [
+    '--import',
+    './bench/profile-hook.mjs',
+  ]);
+  try {
+    const list = `/api/staff/${gen.staffId}/appointments`;
+    const win = windowQuery();
+    let request: { method: 'GET' | 'POST'; path: string; body?: unknown };
+    if (op === 'session') request = { method: 'GET', path: '/api/auth/session' };
+    else if (op === 'count') request = { method: 'POST', path: `${list}/count`, body: win };
+    else if (op === 'list-day') request = { method: 'POST', path: list, body: dayQuery() };
+    else if (op === 'list-page') request = { method: 'POST', path: list, body: { ...win, limit: 100 } };
+    else {
+      const res = await fetch(`${server.url}${list}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${gen.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ ...win, limit: 2000 }),
+      });
+      const mid = ((await res.json()) as { start_date: string; appointment_id: number }[]).at(-1)!;
+      request = { method: 'POST', path: list, body: { ...win, limit: 100, after: mid } };
+    }
+    const load = (s: number) =>
+      run({
+        url: server.url,
+        token: gen.token,
+        method: request.method,
+        path: request.path,
+        body: request.body ? JSON.stringify(request.body) : undefined,
+        connections,
+        seconds: s,
+      });
+    await load(3); // warm-up: JIT, caches, connections
+    process.kill(server.pid, 'SIGUSR2');
+    await new Promise((r) => setTimeout(r, 200));
+    const measured = await load(seconds);
+    process.kill(server.pid, 'SIGUSR2');
+    for (let i = 0; !existsSync(out); i++) {
+      if (i > 300) throw new Error('Profil nicht geschrieben');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const summary = summariseProfile(JSON.parse(readFileSync(out, 'utf8')) as CpuProfile);
+    const md = [
+      `# CPU profile: ${op} (${kind}, ${sizeName} ×${scale}${label ? `, ${label}` : ''}) ${date}`,
+      '',
+      `${connections} connections, ${seconds} s: ${measured.calls} calls, ${Math.round(measured.perSecond)}/s, ${measured.errors} errors. Profile: .bench-data/profiles/${name}.cpuprofile`,
+      '',
+      profileMarkdown(summary, { calls: measured.calls }),
+    ].join('\n');
+    const resultsDir = path.join(benchDir, 'results');
+    mkdirSync(resultsDir, { recursive: true });
+    writeFileSync(path.join(resultsDir, `${name}.md`), md);
+    console.log(md);
+    if (measured.errors > 0) process.exitCode = 1;
+  } finally {
+    await server.stop();
+    if (argv.includes('--no-keep')) rmSync(out, { force: true });
+  }
+}
+
+await main(process.argv.slice(2));
