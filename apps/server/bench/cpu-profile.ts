@@ -1,7 +1,8 @@
 /**
  * A V8 .cpuprofile (node --cpu-prof) summed up as text: where the server's CPU
  * went, by function (self and total time) and by package, so a profile can be
- * compared before and after a change without a flame graph viewer.
+ * compared before and after a change without a flame graph viewer. The same
+ * for a sampling heap profile: where the bytes were allocated.
  */
 interface CallFrame {
   functionName: string;
@@ -61,14 +62,43 @@ const frameName = (f: CallFrame) =>
   f.url ? `${f.functionName || '(anonymous)'} ${shortUrl(f.url)}:${f.lineNumber + 1}` : f.functionName;
 
 export function summariseProfile(p: CpuProfile): ProfileSummary {
-  const byId = new Map(p.nodes.map((n) => [n.id, n]));
-  const parent = new Map<number, number>();
-  for (const n of p.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
   const selfOf = new Map<number, number>();
   for (let i = 0; i < p.samples.length; i++) {
     const id = p.samples[i]!;
     selfOf.set(id, (selfOf.get(id) ?? 0) + (p.timeDeltas[i + 1] ?? 0) / 1000);
   }
+  return { wallMs: (p.endTime - p.startTime) / 1000, ...summariseTree(p.nodes, selfOf) };
+}
+
+/** A sampling heap profile (HeapProfiler.stopSampling): a tree of call frames with the bytes allocated in each. */
+export interface HeapProfile {
+  head: HeapNode;
+}
+interface HeapNode {
+  id: number;
+  callFrame: CallFrame;
+  selfSize: number;
+  children: HeapNode[];
+}
+
+/** The same summary for a heap profile: `busy` and the lines are kB allocated instead of milliseconds. */
+export function summariseHeapProfile(p: HeapProfile): ProfileSummary {
+  const nodes: ProfileNode[] = [];
+  const selfOf = new Map<number, number>();
+  const walk = (n: HeapNode) => {
+    nodes.push({ id: n.id, callFrame: n.callFrame, children: n.children.map((c) => c.id) });
+    if (n.selfSize) selfOf.set(n.id, n.selfSize / 1024);
+    for (const c of n.children) walk(c);
+  };
+  walk(p.head);
+  return { wallMs: 0, ...summariseTree(nodes, selfOf) };
+}
+
+/** Self and total per function and package over a call tree, given each node's own share. */
+function summariseTree(nodes: ProfileNode[], selfOf: Map<number, number>) {
+  const byId = new Map(nodes.map((n) => [n.id, n]));
+  const parent = new Map<number, number>();
+  for (const n of nodes) for (const c of n.children ?? []) parent.set(c, n.id);
   const fn = new Map<string, ProfileLine>();
   const pkg = new Map<string, ProfileLine>();
   const line = (m: Map<string, ProfileLine>, name: string) => {
@@ -79,12 +109,12 @@ export function summariseProfile(p: CpuProfile): ProfileSummary {
     return l;
   };
   let busy = 0;
-  for (const [id, ms] of selfOf) {
+  for (const [id, amount] of selfOf) {
     const node = byId.get(id)!;
     if (node.callFrame.functionName === '(idle)') continue;
-    busy += ms;
-    line(fn, frameName(node.callFrame)).self += ms;
-    line(pkg, packageOf(node.callFrame)).self += ms;
+    busy += amount;
+    line(fn, frameName(node.callFrame)).self += amount;
+    line(pkg, packageOf(node.callFrame)).self += amount;
     // Total: each function and package counted once per stack, however often it recurs.
     const seenFn = new Set<string>();
     const seenPkg = new Set<string>();
@@ -94,31 +124,29 @@ export function summariseProfile(p: CpuProfile): ProfileSummary {
       const name = frameName(f);
       if (!seenFn.has(name)) {
         seenFn.add(name);
-        line(fn, name).total += ms;
+        line(fn, name).total += amount;
       }
       const pk = packageOf(f);
       if (!seenPkg.has(pk)) {
         seenPkg.add(pk);
-        line(pkg, pk).total += ms;
+        line(pkg, pk).total += amount;
       }
     }
   }
   const bySelf = (m: Map<string, ProfileLine>) => [...m.values()].sort((a, b) => b.self - a.self);
-  return {
-    wallMs: (p.endTime - p.startTime) / 1000,
-    busyMs: busy,
-    byFunction: bySelf(fn),
-    byPackage: bySelf(pkg),
-  };
+  return { busyMs: busy, byFunction: bySelf(fn), byPackage: bySelf(pkg) };
 }
 
 /** Markdown tables: the packages, the functions by self time, the functions by total time. */
-export function profileMarkdown(s: ProfileSummary, opts: { calls: number; top?: number }) {
+export function profileMarkdown(s: ProfileSummary, opts: { calls: number; top?: number; unit?: 'cpu' | 'heap' }) {
   const top = opts.top ?? 25;
-  const perCall = (ms: number) => ((ms * 1000) / Math.max(1, opts.calls)).toFixed(1);
+  const heap = opts.unit === 'heap';
+  // CPU: µs per call (the lines are ms); heap: kB allocated per call (the lines are kB).
+  const perCall = (v: number) => ((heap ? v : v * 1000) / Math.max(1, opts.calls)).toFixed(1);
+  const unit = heap ? 'kB' : 'µs';
   const pct = (ms: number) => ((100 * ms) / Math.max(1, s.busyMs)).toFixed(1);
   const table = (title: string, lines: ProfileLine[]) => [
-    `| ${title} | self µs per call | self % | total µs per call | total % |`,
+    `| ${title} | self ${unit} per call | self % | total ${unit} per call | total % |`,
     '| --- | ---: | ---: | ---: | ---: |',
     ...lines.map(
       (l) =>
@@ -127,7 +155,9 @@ export function profileMarkdown(s: ProfileSummary, opts: { calls: number; top?: 
     '',
   ];
   return [
-    `Busy ${s.busyMs.toFixed(0)} of ${s.wallMs.toFixed(0)} ms, ${opts.calls} calls: ${perCall(s.busyMs)} µs of server CPU per call.`,
+    heap
+      ? `${(s.busyMs / 1024).toFixed(0)} MB allocated (sampled), ${opts.calls} calls: ${perCall(s.busyMs)} kB per call.`
+      : `Busy ${s.busyMs.toFixed(0)} of ${s.wallMs.toFixed(0)} ms, ${opts.calls} calls: ${perCall(s.busyMs)} µs of server CPU per call.`,
     '',
     ...table(
       'package',

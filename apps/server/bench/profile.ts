@@ -3,29 +3,39 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import type { DbKind } from './bench-db';
-import { type CpuProfile, profileMarkdown, summariseProfile } from './cpu-profile';
-import { type SizeName, sizeOf } from './generate';
+import {
+  type CpuProfile,
+  type HeapProfile,
+  profileMarkdown,
+  summariseHeapProfile,
+  summariseProfile,
+} from './cpu-profile';
+import { END_DAY, type SizeName, sizeOf } from './generate';
 import { dayQuery, prepare, serverEnv, windowQuery } from './run';
 import { startServer } from './server-process';
 
 /**
  * `npm run bench:profile -w @tz/server -- [--db postgres] [--size large-centre] [--scale 0.1] [--reuse]
- *   [--op list-page|list-middle|list-day|count|session] [--seconds 10] [--connections 4] [--label x]`
+ *   [--op list-page|list-middle|list-day|count|session|csv-30d] [--seconds 10] [--connections 4] [--heap] [--label x]`
  *
  * Where the server's CPU goes per call: the benchmark server (as bench/run.ts starts it) with the
  * V8 CPU profiler of `node --cpu-prof` (bench/profile-hook.mjs), started after a warm-up and
- * stopped after `--seconds` of autocannon load on one operation. Writes the summary
+ * stopped after `--seconds` of autocannon load on one operation (`--heap`: the sampling heap
+ * profiler instead, where the bytes are allocated). Writes the summary
  * (bench/cpu-profile.ts) to bench/results/<date>-profile-<op>[-label].md and the profile itself
  * (for a flame graph: Chrome DevTools or speedscope) to .bench-data/profiles/.
  */
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
+
+const addDays = (day: string, n: number) =>
+  new Date(Date.parse(`${day}T12:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
 function arg(argv: string[], name: string): string | undefined {
   const i = argv.indexOf(`--${name}`);
   return i >= 0 ? argv[i + 1] : undefined;
 }
 
-const OPS = ['list-page', 'list-middle', 'list-day', 'count', 'session'] as const;
+const OPS = ['list-page', 'list-middle', 'list-day', 'count', 'session', 'csv-30d', 'export-monthly'] as const;
 type Op = (typeof OPS)[number];
 
 async function run(opts: {
@@ -34,6 +44,7 @@ async function run(opts: {
   method: 'GET' | 'POST';
   path: string;
   body?: string;
+  accept?: string;
   connections: number;
   seconds: number;
 }) {
@@ -50,7 +61,11 @@ async function run(opts: {
           {
             method: opts.method,
             path: opts.path,
-            headers: { authorization: `Bearer ${opts.token}`, 'content-type': 'application/json' },
+            headers: {
+              authorization: `Bearer ${opts.token}`,
+              'content-type': 'application/json',
+              accept: opts.accept ?? 'application/json',
+            },
             ...(opts.body ? { body: opts.body } : {}),
           },
         ],
@@ -75,25 +90,29 @@ async function main(argv: string[]) {
   const seconds = Number(arg(argv, 'seconds') ?? 10);
   const connections = Number(arg(argv, 'connections') ?? 4);
   const label = arg(argv, 'label');
-  const { target, gen } = await prepare(kind, sizeOf(sizeName, scale), { scale, reuse: argv.includes('--reuse') });
+  const heap = argv.includes('--heap');
+  const size = sizeOf(sizeName, scale);
+  const { target, gen, platformToken } = await prepare(kind, size, { scale, reuse: argv.includes('--reuse') });
 
   const dir = path.resolve(benchDir, '../.bench-data/profiles');
   mkdirSync(dir, { recursive: true });
   const date = new Date().toISOString().replace(/:/g, '-').slice(0, 19);
-  const name = `${date}-profile-${op}${label ? `-${label}` : ''}`;
-  const out = path.join(dir, `${name}.cpuprofile`);
-  const server = await startServer({ ...serverEnv(kind, target), BENCH_PROFILE_OUT: out }, [
-    '--import',
-    './bench/profile-hook.mjs',
-  ]);
+  const name = `${date}-${heap ? 'heap' : 'profile'}-${op}${label ? `-${label}` : ''}`;
+  const out = path.join(dir, `${name}.${heap ? 'heapprofile' : 'cpuprofile'}`);
+  const env = serverEnv(kind, target);
+  const server = await startServer(
+    { ...env, BENCH_PROFILE_OUT: out, BENCH_PROFILE_KIND: heap ? 'heap' : 'cpu' },
+    ['--import', './bench/profile-hook.mjs'],
+  );
   try {
     const list = `/api/staff/${gen.staffId}/appointments`;
     const win = windowQuery();
-    let request: { method: 'GET' | 'POST'; path: string; body?: unknown };
+    let request: { method: 'GET' | 'POST'; path: string; body?: unknown; accept?: string };
     if (op === 'session') request = { method: 'GET', path: '/api/auth/session' };
     else if (op === 'count') request = { method: 'POST', path: `${list}/count`, body: win };
     else if (op === 'list-day') request = { method: 'POST', path: list, body: dayQuery() };
     else if (op === 'list-page') request = { method: 'POST', path: list, body: { ...win, limit: 100 } };
+    else if (op === 'csv-30d') request = { method: 'POST', path: list, body: win, accept: 'text/csv' };
     else {
       const res = await fetch(`${server.url}${list}`, {
         method: 'POST',
@@ -103,17 +122,44 @@ async function main(argv: string[]) {
       const mid = ((await res.json()) as { start_date: string; appointment_id: number }[]).at(-1)!;
       request = { method: 'POST', path: list, body: { ...win, limit: 100, after: mid } };
     }
+    // The monthly export is two calls: the admin's request, then the dispatch that writes the file.
+    const exportMonthly = async (s: number) => {
+      const json = (token: string) => ({ authorization: `Bearer ${token}`, 'content-type': 'application/json' });
+      const range = { from: `${addDays(END_DAY, -(size.days - 1))} 00:00:00`, to: `${END_DAY} 23:59:59` };
+      const started = performance.now();
+      let calls = 0;
+      let errors = 0;
+      do {
+        await fetch(`${server.url}/api/staff/${gen.staffId}/exports`, {
+          method: 'POST',
+          headers: json(gen.token),
+          body: JSON.stringify(range),
+        });
+        const res = await fetch(`${server.url}/api/platform/exports/dispatch`, {
+          method: 'POST',
+          headers: json(platformToken),
+          body: '{}',
+        });
+        if (!res.ok) errors++;
+        await res.arrayBuffer();
+        calls++;
+      } while (performance.now() - started < s * 1000);
+      return { calls, errors, perSecond: calls / ((performance.now() - started) / 1000) };
+    };
     const load = (s: number) =>
-      run({
+      op === 'export-monthly'
+        ? exportMonthly(s)
+        : run({
         url: server.url,
         token: gen.token,
         method: request.method,
         path: request.path,
         body: request.body ? JSON.stringify(request.body) : undefined,
+        accept: request.accept,
         connections,
         seconds: s,
       });
-    await load(3); // warm-up: JIT, caches, connections
+    await load(op === 'export-monthly' ? 0 : 3); // warm-up: JIT, caches, connections
     process.kill(server.pid, 'SIGUSR2');
     await new Promise((r) => setTimeout(r, 200));
     const measured = await load(seconds);
@@ -122,13 +168,14 @@ async function main(argv: string[]) {
       if (i > 300) throw new Error('Profil nicht geschrieben');
       await new Promise((r) => setTimeout(r, 100));
     }
-    const summary = summariseProfile(JSON.parse(readFileSync(out, 'utf8')) as CpuProfile);
+    const profile = JSON.parse(readFileSync(out, 'utf8'));
+    const summary = heap ? summariseHeapProfile(profile as HeapProfile) : summariseProfile(profile as CpuProfile);
     const md = [
-      `# CPU profile: ${op} (${kind}, ${sizeName} ×${scale}${label ? `, ${label}` : ''}) ${date}`,
+      `# ${heap ? 'Heap (allocation)' : 'CPU'} profile: ${op} (${kind}, ${sizeName} ×${scale}${label ? `, ${label}` : ''}) ${date}`,
       '',
-      `${connections} connections, ${seconds} s: ${measured.calls} calls, ${Math.round(measured.perSecond)}/s, ${measured.errors} errors. Profile: .bench-data/profiles/${name}.cpuprofile`,
+      `${connections} connections, ${seconds} s: ${measured.calls} calls, ${Math.round(measured.perSecond)}/s, ${measured.errors} errors. Profile: .bench-data/profiles/${path.basename(out)}`,
       '',
-      profileMarkdown(summary, { calls: measured.calls }),
+      profileMarkdown(summary, { calls: measured.calls, unit: heap ? 'heap' : 'cpu' }),
     ].join('\n');
     const resultsDir = path.join(benchDir, 'results');
     mkdirSync(resultsDir, { recursive: true });
@@ -137,6 +184,7 @@ async function main(argv: string[]) {
     if (measured.errors > 0) process.exitCode = 1;
   } finally {
     await server.stop();
+    rmSync(env.EXPORT_DIR!, { recursive: true, force: true });
     if (argv.includes('--no-keep')) rmSync(out, { force: true });
   }
 }

@@ -650,7 +650,7 @@ describe('results', () => {
 });
 
 describe('the list answer built by the database', () => {
-  it('equals the typed rows field by field: nulls, results, labs, institutions, pages and an empty range', async () => {
+  it('equals the typed rows field by field (and so do the CSV rows): nulls, results, labs, institutions, pages and an empty range', async () => {
     const db = t.database.db;
     const c = await centreWithUser(t.app, db, ROLE.staff);
     const labs = [await createLabFor(db, c.centre.id), await createLabFor(db, c.centre.id)].map((l) => l.id);
@@ -696,6 +696,9 @@ describe('the list answer built by the database', () => {
     const same = async (q: Parameters<typeof service.list>[2]) => {
       const typed = await service.list(t.deps, c.centre.id, q);
       expect(JSON.parse(await service.listJson(t.deps, c.centre.id, q))).toEqual(JSON.parse(JSON.stringify(typed)));
+      // The CSV's lean rows: the same values for the fields the file shows.
+      const pick = (r: Record<string, unknown>) => Object.fromEntries(repo.CSV_ROW_FIELDS.map((f) => [f, r[f]]));
+      expect((await repo.listCsvRows(t.deps.db, c.centre.id, q)).map(pick)).toEqual(typed.map(pick));
       return typed;
     };
     const all = await same(dayRange(D));
