@@ -5,7 +5,7 @@ import { type Figures, timeCalls } from './measure';
 /** The booking page's address of the benched centre. */
 export const BENCH_SEARCH_NAME = 'bench-zentrum';
 /** The rapid test of the first centre (generate.ts: service 2c-1). */
-const serviceOf = (staffId: number) => 2 * staffId - 1;
+export const serviceOf = (staffId: number) => 2 * staffId - 1;
 const TOKEN_PREFIX = 'bench-booking-';
 
 /** 'YYYY-MM-DD' a week from the real today: the server of the benchmark runs on the real clock. */

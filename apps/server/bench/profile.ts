@@ -16,7 +16,8 @@ import { startServer } from './server-process';
 
 /**
  * `npm run bench:profile -w @tz/server -- [--db postgres] [--size large-centre] [--scale 0.1] [--reuse]
- *   [--op list-page|list-middle|list-day|count|session|csv-30d] [--seconds 10] [--connections 4] [--heap] [--label x]`
+ *   [--op list-page|list-middle|list-day|count|session|csv-30d|export-monthly|custom] [--path /api/staff/{staffId}/…]
+ *   [--body '{…}'] [--seconds 10] [--connections 4] [--heap] [--label x]`
  *
  * Where the server's CPU goes per call: the benchmark server (as bench/run.ts starts it) with the
  * V8 CPU profiler of `node --cpu-prof` (bench/profile-hook.mjs), started after a warm-up and
@@ -35,7 +36,16 @@ function arg(argv: string[], name: string): string | undefined {
   return i >= 0 ? argv[i + 1] : undefined;
 }
 
-const OPS = ['list-page', 'list-middle', 'list-day', 'count', 'session', 'csv-30d', 'export-monthly'] as const;
+const OPS = [
+  'list-page',
+  'list-middle',
+  'list-day',
+  'count',
+  'session',
+  'csv-30d',
+  'export-monthly',
+  'custom',
+] as const;
 type Op = (typeof OPS)[number];
 
 async function run(opts: {
@@ -100,15 +110,23 @@ async function main(argv: string[]) {
   const name = `${date}-${heap ? 'heap' : 'profile'}-${op}${label ? `-${label}` : ''}`;
   const out = path.join(dir, `${name}.${heap ? 'heapprofile' : 'cpuprofile'}`);
   const env = serverEnv(kind, target);
-  const server = await startServer(
-    { ...env, BENCH_PROFILE_OUT: out, BENCH_PROFILE_KIND: heap ? 'heap' : 'cpu' },
-    ['--import', './bench/profile-hook.mjs'],
-  );
+  const server = await startServer({ ...env, BENCH_PROFILE_OUT: out, BENCH_PROFILE_KIND: heap ? 'heap' : 'cpu' }, [
+    '--import',
+    './bench/profile-hook.mjs',
+  ]);
   try {
     const list = `/api/staff/${gen.staffId}/appointments`;
     const win = windowQuery();
     let request: { method: 'GET' | 'POST'; path: string; body?: unknown; accept?: string };
-    if (op === 'session') request = { method: 'GET', path: '/api/auth/session' };
+    // --op custom --path /api/staff/{staffId}/… [--body '{…}']: any call of the benchmark's centre.
+    const customPath = arg(argv, 'path')?.replace('{staffId}', String(gen.staffId));
+    const customBody = arg(argv, 'body');
+    if (op === 'custom') {
+      if (!customPath) throw new Error('--op custom braucht --path');
+      request = customBody
+        ? { method: 'POST', path: customPath, body: JSON.parse(customBody) }
+        : { method: 'GET', path: customPath };
+    } else if (op === 'session') request = { method: 'GET', path: '/api/auth/session' };
     else if (op === 'count') request = { method: 'POST', path: `${list}/count`, body: win };
     else if (op === 'list-day') request = { method: 'POST', path: list, body: dayQuery() };
     else if (op === 'list-page') request = { method: 'POST', path: list, body: { ...win, limit: 100 } };
@@ -150,15 +168,15 @@ async function main(argv: string[]) {
       op === 'export-monthly'
         ? exportMonthly(s)
         : run({
-        url: server.url,
-        token: gen.token,
-        method: request.method,
-        path: request.path,
-        body: request.body ? JSON.stringify(request.body) : undefined,
-        accept: request.accept,
-        connections,
-        seconds: s,
-      });
+            url: server.url,
+            token: gen.token,
+            method: request.method,
+            path: request.path,
+            body: request.body ? JSON.stringify(request.body) : undefined,
+            accept: request.accept,
+            connections,
+            seconds: s,
+          });
     await load(op === 'export-monthly' ? 0 : 3); // warm-up: JIT, caches, connections
     process.kill(server.pid, 'SIGUSR2');
     await new Promise((r) => setTimeout(r, 200));

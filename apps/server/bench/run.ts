@@ -6,8 +6,10 @@ import * as repo from '../src/features/appointments/appointments.repository';
 import { ensurePharmacy, runBackOfficeBench } from './back-office';
 import { type DbKind, DEFAULT_BENCH_URL, openBenchDb } from './bench-db';
 import { ensureBookingPage, runBookingBench } from './booking';
+import { runCustomersWhileStaffWork } from './customers-while-staff-work';
 import { benchExportDir, ensurePlatformToken, runExportBench } from './exports';
 import { END_DAY, type Generated, generate, type Size, type SizeName, sizeOf } from './generate';
+import { checkGoals, type GoalResult, goalsMarkdown } from './goals';
 import { runGroupsBench } from './groups';
 import { type Figures, load, timeCalls } from './measure';
 import { runSearchBench } from './search';
@@ -48,6 +50,8 @@ export interface OperationResult extends Figures {
   longest_frame_ms?: number;
   frames_over_50ms?: number;
   pages_loaded?: number;
+  /** The staff's p95 with customers browsing ÷ without (issue 28). */
+  vs_alone?: number;
 }
 
 export interface DbRun {
@@ -288,6 +292,21 @@ async function runOne(kind: DbKind, size: Size, opts: RunOptions): Promise<DbRun
     }
     // The public booking page (issue 19): free slots of a busy day, and booking.
     await runBookingBench({ url: server.url, staffId: gen.staffId, iterations: Math.min(n, 100), record });
+    // Issue 28: 20 customers browsing the busy day's free times while 20 staff work.
+    const firstRows = JSON.parse((await post(list, { ...day, limit: 20 })).text) as { customer_lastname: string }[];
+    await runCustomersWhileStaffWork({
+      url: server.url,
+      pid: server.pid,
+      staffId: gen.staffId,
+      token: gen.token,
+      writes: gen.writeIds,
+      day,
+      searches: [...new Set(firstRows.map((r) => r.customer_lastname))],
+      staff: 20,
+      customers: 20,
+      seconds: 2 * opts.loadSeconds,
+      record,
+    });
     await runExportBench({
       url: server.url,
       pid: server.pid,
@@ -375,6 +394,7 @@ function details(o: OperationResult) {
     return ` (${((o.bytes ?? 0) / 1e6).toFixed(1)} MB; RSS ${(o.rss_before_kb! / 1024).toFixed(0)} → peak ${(o.rss_peak_during_kb / 1024).toFixed(0)} MB)`;
   }
   if (o.files != null) return ` (JavaScript ${((o.bytes ?? 0) / 1000).toFixed(1)} kB gzip in ${o.files} files)`;
+  if (o.vs_alone != null) return ` (p95 ${o.vs_alone}× of the staff working alone)`;
   if (o.longest_frame_ms != null) {
     return ` (longest frame ${o.longest_frame_ms} ms; ${o.frames_over_50ms} of ${o.samples} frames over 50 ms; ${o.pages_loaded} pages loaded on the way)`;
   }
@@ -384,8 +404,13 @@ function details(o: OperationResult) {
 const operationRow = (o: OperationResult) =>
   `| ${o.operation}${details(o)} | ${o.rows ?? ''} | ${o.median_ms} | ${o.p95_ms} | ${o.throughput_per_s || ''} | ${o.bare_sql_median_ms ?? ''} | ${o.ratio ?? ''} | ${o.errors} |`;
 
-export function markdown(runs: DbRun[], meta: { date: string; label?: string }, web?: WebRun) {
-  const lines = [`# Benchmark ${meta.date}${meta.label ? ` (${meta.label})` : ''}`, ''];
+export function markdown(
+  runs: DbRun[],
+  meta: { date: string; label?: string },
+  web?: WebRun,
+  goals: GoalResult[] = [],
+) {
+  const lines = [`# Benchmark ${meta.date}${meta.label ? ` (${meta.label})` : ''}`, '', ...goalsMarkdown(goals)];
   for (const r of runs) {
     lines.push(
       `## ${r.size.name} on ${r.db}, scale ${r.scale}: ${r.generated.rows.appointments} appointments, ${r.generated.rows.customers} customers, ${r.generated.rows.centres} centres`,
@@ -425,11 +450,15 @@ export async function runBench(opts: RunOptions) {
   const date = new Date().toISOString().replace(/:/g, '-').slice(0, 19);
   mkdirSync(opts.resultsDir, { recursive: true });
   const base = path.join(opts.resultsDir, `${date}${opts.label ? `-${opts.label}` : ''}`);
-  const md = markdown(runs, { date, label: opts.label }, web);
-  writeFileSync(`${base}.json`, JSON.stringify({ date, label: opts.label, node: process.version, runs, web }, null, 2));
+  const goals = checkGoals(runs, web);
+  const md = markdown(runs, { date, label: opts.label }, web, goals);
+  writeFileSync(
+    `${base}.json`,
+    JSON.stringify({ date, label: opts.label, node: process.version, goals, runs, web }, null, 2),
+  );
   writeFileSync(`${base}.md`, md);
   console.log(`\n${md}\nErgebnis: ${base}.json / .md`);
-  return { runs, web };
+  return { runs, web, goals };
 }
 
 function parseArgs(argv: string[]): RunOptions {
@@ -455,5 +484,13 @@ function parseArgs(argv: string[]): RunOptions {
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  await runBench(parseArgs(process.argv.slice(2)));
+  const { goals } = await runBench(parseArgs(process.argv.slice(2)));
+  // A missed goal of issue 28 fails the run (bench:quick calls runBench and never judges figures).
+  const missed = goals.filter((g) => !g.met);
+  if (missed.length > 0) {
+    console.error(
+      `\nZiele verfehlt (${missed.length} von ${goals.length}):\n${missed.map((g) => `  ${g.run}: ${g.operation} — ${g.value ?? 'nicht gemessen'} (Grenze ${g.limit} ${g.unit})`).join('\n')}`,
+    );
+    process.exitCode = 1;
+  }
 }
