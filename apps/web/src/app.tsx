@@ -1,6 +1,5 @@
 import { Alert, Center, Loader, MantineProvider, Stack, Text, Title } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
-import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MSG } from '@tz/shared/messages';
 import { type ReactNode, useEffect, useMemo } from 'react';
@@ -10,6 +9,7 @@ import { sessionStore, setExpiryHandler } from './auth/session-store';
 import { useHost } from './layout/use-host';
 import { createRouter } from './router';
 import { hideStartSpinner } from './start-spinner';
+import { NotificationsOnDemand } from './ui/notifications-on-demand';
 import { cssVariablesResolver, theme } from './theme';
 
 const queryClient = new QueryClient({
@@ -65,7 +65,7 @@ export function App() {
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <DatesProvider settings={{ locale: 'de', firstDayOfWeek: 1 }}>
         <QueryClientProvider client={queryClient}>
-          <Notifications position="top-right" />
+          <NotificationsOnDemand />
           <HostGate>
             <RouterProvider router={router} />
           </HostGate>
