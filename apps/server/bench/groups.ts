@@ -1,4 +1,4 @@
-import { CSV_HEADER_LINE } from '@tz/shared/groups/customer-csv';
+import { CSV_HEADER_LINE, importRequestOf } from '@tz/shared/groups/customer-csv';
 import { type Figures, summarise } from './measure';
 import { memoryOf } from './server-process';
 
@@ -34,7 +34,7 @@ export function groupCsv(rows: number, tag: string): Buffer {
   return Buffer.from(`${lines.join('\r\n')}\r\n`, 'latin1');
 }
 
-function multipart(content: Buffer) {
+export function multipart(content: Buffer) {
   const boundary = '----tzbench';
   return {
     body: Buffer.concat([
@@ -118,12 +118,7 @@ export async function runGroupsBench(c: GroupsBenchContext) {
     const { oImportInfo } = (await res.json()) as { oImportInfo: { aHeader: string[]; aaData: string[][] } };
     bodies.push({
       id,
-      body: JSON.stringify({
-        staff_id: c.staffId,
-        institution_id: id,
-        aHeader: oImportInfo.aHeader,
-        aaData: oImportInfo.aaData,
-      }),
+      body: JSON.stringify({ staff_id: c.staffId, institution_id: id, ...importRequestOf(oImportInfo) }),
     });
   }
   const imported = await sampled(c.pid, times, async (i) => {
@@ -143,11 +138,15 @@ export async function runGroupsBench(c: GroupsBenchContext) {
   });
 
   // Bulk appointments: 500 members of the first imported group at one time, a new time each round.
-  const members = (
-    (await (await fetch(`${base}/${bodies[0]!.id}`, { headers: auth })).json()) as { aoCustomers: { id: number }[] }
-  ).aoCustomers
-    .slice(0, BULK_MEMBERS)
-    .map((m) => m.id);
+  // The group page lists its members page by page (at most 200 a page).
+  const members: number[] = [];
+  for (let page = 1; members.length < BULK_MEMBERS; page++) {
+    const res = await fetch(`${base}/${bodies[0]!.id}?per_page=200&page=${page}`, { headers: auth });
+    const { aoCustomers } = (await res.json()) as { aoCustomers: { id: number }[] };
+    if (aoCustomers.length === 0) break;
+    members.push(...aoCustomers.map((m) => m.id));
+  }
+  members.splice(BULK_MEMBERS);
   const services = (await (await fetch(`${c.url}/api/staff/${c.staffId}/services`, { headers: auth })).json()) as {
     id: number;
     active: boolean;

@@ -479,7 +479,12 @@ function parseArgs(argv: string[]): RunOptions {
     iterations: Number(get('iterations') ?? 100),
     resultsDir: path.join(benchDir, 'results'),
     label: get('label'),
-    web: argv.includes('--no-web') ? null : DEFAULT_WEB,
+    // --web-part groups: only the group page with 10,000 members, on the demo data without the 1,500 rows
+    web: argv.includes('--no-web')
+      ? null
+      : get('web-part') === 'groups'
+        ? { ...DEFAULT_WEB, rows: 1, part: 'groups' }
+        : DEFAULT_WEB,
   };
 }
 

@@ -11,6 +11,7 @@ import type { OperationResult } from './run';
 import { memoryOf, startServer } from './server-process';
 import { clickAndWaitForDay, type DayOnScreen, scrollToLastRow, waitForList } from './web-appointments';
 import { prepareWebData, WEB_BENCH_LOGIN } from './web-data';
+import { DEFAULT_WEB_GROUPS, measureGroupPage, type WebGroupsOptions } from './web-groups';
 import { type LoadedScript, loadLoginScreen, loadScreen } from './web-login-js';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
@@ -30,6 +31,9 @@ export interface WebBenchOptions {
   loginLoads: number;
   /** Pixels scrolled per animation frame (200 px at 60 frames/s: a fast fling). */
   scrollStepPx: number;
+  /** 'groups': only the group page with 10,000 members (bench/web-groups.ts), on the demo data alone. */
+  part?: 'all' | 'groups';
+  groups?: WebGroupsOptions;
   dataDir: string;
 }
 
@@ -99,12 +103,14 @@ async function apiLogin(url: string) {
   return (await res.json()) as { token: string };
 }
 
+export const apiToken = async (url: string) => (await apiLogin(url)).token;
+
 /**
  * Logs in through the form, as a person would, and dismisses the news prompt
  * (the demo always has unseen news). It must be gone before measuring: an
  * open modal locks scrolling.
  */
-async function loginThroughUi(page: Page, url: string) {
+export async function loginThroughUi(page: Page, url: string) {
   await page.goto(`${url}/login`);
   await page.getByLabel('E-Mail').fill(WEB_BENCH_LOGIN);
   await page.getByLabel('Passwort').fill(DEMO_PASSWORD);
@@ -128,7 +134,7 @@ async function loginThroughUi(page: Page, url: string) {
  * operations. Calls per second mean nothing here (each includes opening the
  * screen), so that column stays empty.
  */
-async function repeat(n: number, warmup: number, measure: () => Promise<number>) {
+export async function repeat(n: number, warmup: number, measure: () => Promise<number>) {
   const samples: number[] = [];
   let errors = 0;
   for (let i = 0; i < warmup + n; i++) {
@@ -254,37 +260,40 @@ export async function runWebBench(opts: WebBenchOptions): Promise<WebRun> {
     );
   };
   try {
-    const loginScreen = await measureLoginScreen(browser, server.url, opts.loginLoads);
-    scripts = loginScreen.scripts;
-    record(loginScreen.op);
-
     const login = await apiLogin(server.url);
     const token = login.token;
-    // The appointments list opened by a signed-in user (session in localStorage, as after the login form).
-    const listLoad = await loadScreen(browser, server.url, '/appointments', waitForList, {
-      'tz.session': JSON.stringify({ login }),
-    });
-    record({
-      operation: 'web: appointments list, fresh load (until the rows are rendered)',
-      ...summarise([listLoad.formMs], 0, 0),
-      bytes: listLoad.gzipBytes,
-      files: listLoad.scripts.length,
-    });
     const centre = { staffId: data.staffId, timeZone: data.timeZone };
-    const today = await dayOnScreen(server.url, token, centre, data.today);
-    const yesterday = await dayOnScreen(server.url, token, centre, previousDay(data.today));
-    const context = await browser.newContext({
-      viewport: { width: 1280, height: 800 },
-      locale: 'de-DE',
-      timezoneId: data.timeZone,
-    });
-    const page = await context.newPage();
-    await loginThroughUi(page, server.url);
-    // Both views of the list, compact next to cards, in the same browser session and data.
-    for (const view of ['cards', 'compact'] as const) {
-      await measureAppointments(page, server.url, opts, { today, yesterday }, view, record);
+    if (opts.part !== 'groups') {
+      const loginScreen = await measureLoginScreen(browser, server.url, opts.loginLoads);
+      scripts = loginScreen.scripts;
+      record(loginScreen.op);
+      // The appointments list opened by a signed-in user (session in localStorage, as after the login form).
+      const listLoad = await loadScreen(browser, server.url, '/appointments', waitForList, {
+        'tz.session': JSON.stringify({ login }),
+      });
+      record({
+        operation: 'web: appointments list, fresh load (until the rows are rendered)',
+        ...summarise([listLoad.formMs], 0, 0),
+        bytes: listLoad.gzipBytes,
+        files: listLoad.scripts.length,
+      });
+
+      const today = await dayOnScreen(server.url, token, centre, data.today);
+      const yesterday = await dayOnScreen(server.url, token, centre, previousDay(data.today));
+      const context = await browser.newContext({
+        viewport: { width: 1280, height: 800 },
+        locale: 'de-DE',
+        timezoneId: data.timeZone,
+      });
+      const page = await context.newPage();
+      await loginThroughUi(page, server.url);
+      // Both views of the list, compact next to cards, in the same browser session and data.
+      for (const view of ['cards', 'compact'] as const) {
+        await measureAppointments(page, server.url, opts, { today, yesterday }, view, record);
+      }
+      await context.close();
     }
-    await context.close();
+    await measureGroupPage(browser, server.url, token, centre, opts.groups ?? DEFAULT_WEB_GROUPS, record);
   } finally {
     await browser.close();
     peakKb = memoryOf(server.pid).hwmKb;

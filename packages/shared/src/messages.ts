@@ -347,6 +347,8 @@ export const MSG = {
   serviceInactive: 'Diese Dienstleistung ist nicht aktiv.',
   /** Ends every refused booking (bookingRefusalMessage), after the sentence that names the reason. */
   overbookHint: 'Zum Überbuchen bitte „Trotzdem buchen“ wählen.',
+  /** The checkbox the hint names, on a single appointment and on the group page alike. */
+  overbookLabel: 'Trotzdem buchen (auch außerhalb freier Zeiten, Überbuchung)',
   bookingInPast: 'Der Termin liegt in der Vergangenheit.',
   seriesCountOnlyFirst:
     'Die Anzahl der Termine in Folge und der blockierten Plätze lässt sich nur am ersten Termin der Serie ändern.',

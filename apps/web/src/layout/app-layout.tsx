@@ -27,7 +27,7 @@ import { useSwitchWorkingCentre } from '../features/platform/working-centre';
 import { CameraScanModal } from '../features/search/camera-scan-modal';
 import { handleScan, useHandScanner } from '../features/search/use-hand-scanner';
 import { to } from '../routes';
-import { sidebarEntries } from './sidebar-entries';
+import { activeEntry, sidebarEntries } from './sidebar-entries';
 import { useHost } from './use-host';
 
 export function AppLayout() {
@@ -46,6 +46,7 @@ export function AppLayout() {
     pcrSidebar: info.data?.centre.pcr_sidebar ?? false,
     host: host.data,
   });
+  const active = activeEntry(entries, location.pathname);
 
   // Confirmations (modals.openConfirmModal) belong to logged-in screens only, so the provider lives here,
   // and Modal with its dependencies stays out of the login screen's download.
@@ -100,9 +101,7 @@ export function AppLayout() {
                       </Badge>
                     ) : undefined
                   }
-                  active={
-                    location.pathname === e.href || (e.href !== '/' && location.pathname.startsWith(`${e.href}/`))
-                  }
+                  active={e === active}
                 />
               ),
             )}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type SidebarContext, sidebarEntries } from './sidebar-entries';
+import { activeEntry, type SidebarContext, sidebarEntries } from './sidebar-entries';
 
 const host = {
   host: 'localhost',
@@ -63,5 +63,24 @@ describe('sidebar', () => {
       'Dauerverordnungen',
       'PCR-Labore',
     ]);
+  });
+});
+
+describe('the active entry', () => {
+  const entries = sidebarEntries({ roleId: 20, staffId: 2, userId: 9, consumables: false, pcrSidebar: false, host });
+  const activeOn = (path: string) => activeEntry(entries, path)?.label;
+
+  it("marks only 'Gruppenimport' on the group list, though its path lies under '/customers'", () => {
+    expect(entries.filter((e) => e.href === '/customers' || e.href === '/customers/2/InstitutionList')).toHaveLength(2);
+    expect(activeOn('/customers/2/InstitutionList')).toBe('Gruppenimport');
+  });
+
+  it("marks 'Gruppenimport' on a group's page and its import screen, 'Kunden' on the customer screens", () => {
+    expect(activeOn('/institution/institutionAppointments/2/7')).toBe('Gruppenimport');
+    expect(activeOn('/customers/2/ImportCustomer/7')).toBe('Gruppenimport');
+    expect(activeOn('/customers')).toBe('Kunden');
+    expect(activeOn('/customers/2/create-appointment')).toBe('Kunden');
+    expect(activeOn('/appointments')).toBe('Termine');
+    expect(activeOn('/nirgends')).toBeUndefined();
   });
 });

@@ -18,6 +18,8 @@ export interface SidebarEntry {
   external?: boolean;
   /** The route the entry opens (internal entries); its role condition is the route's (route-access.ts). */
   route?: RouteName;
+  /** Paths of further screens the entry leads to (prefixes), where it is marked active too. */
+  within?: string[];
 }
 
 /**
@@ -27,14 +29,24 @@ export interface SidebarEntry {
  */
 export function sidebarEntries(c: SidebarContext): SidebarEntry[] {
   const r = c.roleId;
-  const link = (label: string, route: RouteName, params: Record<string, number> = {}, when = true) =>
-    when && mayOpen(route, r) && { label, href: to(route, params), route };
+  const link = (
+    label: string,
+    route: RouteName,
+    params: Record<string, number> = {},
+    when = true,
+    within?: string[],
+  ): SidebarEntry | false =>
+    when && mayOpen(route, r) && { label, href: to(route, params), route, ...(within ? { within } : {}) };
   const entries: (SidebarEntry | false)[] = [
     link('Termine', 'appointments'),
     link('Dauerverordnungen', 'pharma', {}, c.consumables),
     link('PCR-Labore', 'pcrLabs', {}, c.pcrSidebar),
     link('Kunden', 'customers'),
-    link('Gruppenimport', 'InstitutionList', { id: c.staffId }),
+    // a group's page and its import screen are reached from the group list
+    link('Gruppenimport', 'InstitutionList', { id: c.staffId }, true, [
+      '/institution/',
+      `/customers/${c.staffId}/ImportCustomer/`,
+    ]),
     link('Dienstleistungen', 'products', { id: c.staffId }),
     link('Öffnungszeiten', 'openingHours', { id: c.staffId }),
     link('Feiertage', 'holidays', { id: c.staffId }),
@@ -54,4 +66,26 @@ export function sidebarEntries(c: SidebarContext): SidebarEntry[] {
     link('Export Admin', 'adminExports'),
   ];
   return entries.filter((e): e is SidebarEntry => !!e);
+}
+
+/**
+ * The one entry marked active on a path: the entry whose own path, or the path
+ * of one of its screens, matches longest. The group list's path lies under
+ * '/customers', so 'Kunden' matches it too, but only 'Gruppenimport' is marked.
+ */
+export function activeEntry(entries: SidebarEntry[], pathname: string): SidebarEntry | undefined {
+  let best: SidebarEntry | undefined;
+  let bestLength = -1;
+  for (const e of entries) {
+    if (e.external) continue;
+    for (const path of [e.href, ...(e.within ?? [])]) {
+      const prefix = path.endsWith('/') ? path : `${path}/`;
+      const matches = pathname === path || (path !== '/' && pathname.startsWith(prefix));
+      if (matches && path.length > bestLength) {
+        best = e;
+        bestLength = path.length;
+      }
+    }
+  }
+  return best;
 }

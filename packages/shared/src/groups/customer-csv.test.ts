@@ -9,10 +9,12 @@ import {
   customerKey,
   decodeCsv,
   importAllowed,
+  importRequestOf,
   isStreetWithNumber,
   parseCsv,
   parseCsvBirthday,
   previewCsvFile,
+  previewSummary,
   validateCustomerRows,
 } from './customer-csv';
 
@@ -185,18 +187,66 @@ describe('rows', () => {
     expect(importAllowed(p)).toBe(false);
   });
 
-  it('pads short rows and cuts long ones to the header width', () => {
+  it('calls a row with fewer or more fields than the header by its field count, not by a slid value', () => {
+    // The phone number would otherwise land in 'Email' and be called an invalid e-mail address.
+    const short = 'Jürgen;Müller;Hauptstraße 5;50667;Köln;0221 123;03.04.1950;T22000129';
     const p = validateCustomerRows(
       H.split(';'),
-      [
-        ['A', 'B'],
-        [...ROW.split(';'), 'extra'],
-      ],
-      { today: TODAY },
+      [short.split(';'), [...ROW.split(';'), 'extra'], [...ROW.split(';'), ' ']],
+      {
+        today: TODAY,
+      },
     ).preview;
-    expect(p.aaData.map((r) => r.length)).toEqual([9, 9]);
-    expect(p.aaoData[0]![8]).toEqual({ value: '', error: null });
-    expect(p.aaoData[0]![2]!.error).toBe(CSV_MSG.required('Strasse'));
+    expect(p.aRowErrors).toEqual([
+      { row: 0, error: CSV_MSG.rowWidth(8, 9) },
+      { row: 1, error: CSV_MSG.rowWidth(10, 9) },
+    ]);
+    expect(p.aaoData[0]!.every((c) => c.error === null)).toBe(true);
+    expect(p.aErrorsLines).toEqual([0, 1]);
+    expect(p.iTotalErrors).toBe(2);
+    expect(p.aaData.map((r) => r.length)).toEqual([9, 9, 9]);
+    expect(importAllowed(p)).toBe(false);
+    expect(previewSummary(p)).toBe('3 Kundendaten, 2 Zeilen mit Fehlern: 2 Zeilen mit falscher Feldanzahl');
+  });
+
+  it('counts rows with errors and the faulty fields in words', () => {
+    const p = preview(
+      `${H}\nJürgen;Müller;Hauptstraße;5066;Köln;;;01.01.2999;\n${ROW}\nA;B;Weg 1;12345;Ort;x@;;01.01.1990\n\n`,
+    ).preview;
+    expect(previewSummary(p)).toBe('3 Kundendaten, 2 Zeilen mit Fehlern: 3 Felder, 1 Zeile mit falscher Feldanzahl');
+    expect(previewSummary(preview(`${H}\n;;;;;;;;\n${ROW}\n`).preview)).toBe(
+      '1 Kundendatensatz, keine Fehler, leere Zeilen (werden ignoriert): 1',
+    );
+  });
+});
+
+describe('extra columns and control characters', () => {
+  const LIBRE = 'Geburtstag;Nachname;Bemerkung;Vorname;Ausweisnummer;Ort;Postleitzahl;Strasse;Telefon;Email';
+  it('never checks an extra column, and the import request leaves it out', () => {
+    const p = preview(
+      `${LIBRE}\r\n03.04.1950;Müller;"Rollstuhl;\r\nbitte Rampe";Jürgen;;Köln;50667;Hauptstraße 5;;\r\n`,
+    ).preview;
+    expect(p.aaData[0]![2]).toBe('Rollstuhl;\r\nbitte Rampe');
+    expect(importAllowed(p)).toBe(true);
+    const request = importRequestOf(p);
+    expect(request).toEqual({
+      aHeader: [...H.split(';')],
+      aaData: [['Jürgen', 'Müller', 'Hauptstraße 5', '50667', 'Köln', '', '', '03.04.1950', '']],
+    });
+    // The import runs the same function on what is sent, and agrees.
+    const again = validateCustomerRows(request.aHeader, request.aaData, { today: TODAY });
+    expect(importAllowed(again.preview)).toBe(true);
+    expect(again.customers).toEqual(
+      previewCsvFile(utf8(`${LIBRE}\r\n03.04.1950;Müller;;Jürgen;;Köln;50667;Hauptstraße 5;;\r\n`), { today: TODAY })
+        .customers,
+    );
+  });
+
+  it('marks a line break or another control character in a known column, which the import would refuse', () => {
+    const p = preview(`${H}\n"Jürgen\nKarl";Müller;Hauptstraße 5;50667;"Köln\t";;;03.04.1950;\n`).preview;
+    expect(p.aaoData[0]![0]!.error).toBe(CSV_MSG.controlCharacter);
+    expect(p.aaoData[0]![4]!.error).toBe(CSV_MSG.controlCharacter);
+    expect(importAllowed(p)).toBe(false);
   });
 });
 

@@ -1,4 +1,5 @@
 import { BIRTHDAY_FIRST_YEAR } from '../constants';
+import { hasForbiddenControl } from '../http/safe-input';
 import { isRealDate } from '../rules/appointment-time';
 
 /**
@@ -73,6 +74,9 @@ export const CSV_MSG = {
   birthdayFuture: 'Das Geburtsdatum darf nicht in der Zukunft liegen.',
   duplicateInFile: (line: number) => `Dieser Kunde (Name und Geburtsdatum) steht schon in Zeile ${line}.`,
   alreadyMember: 'Dieser Kunde (Name und Geburtsdatum) ist schon in der Gruppe.',
+  controlCharacter:
+    'Enthält einen Zeilenumbruch, Tabulator oder ein anderes Steuerzeichen. Bitte in der Tabelle entfernen.',
+  rowWidth: (fields: number, expected: number) => `Zeile hat ${fields} statt ${expected} Felder.`,
 } as const;
 
 // ---------------------------------------------------------------------------
@@ -221,7 +225,13 @@ export interface ImportPreview {
   aEmptyLines: number[];
   /** Errors of the whole file (header, size); the import is impossible while any exists. */
   aGeneralErrors: string[];
-  /** Number of erroneous cells. */
+  /**
+   * Errors of a whole row (our addition): a row with more or fewer fields than
+   * the header, whose values would land in the wrong columns. Its cells are not
+   * checked one by one.
+   */
+  aRowErrors: { row: number; error: string }[];
+  /** Number of errors: erroneous cells plus rows with a row error. */
   iTotalErrors: number;
 }
 
@@ -265,6 +275,8 @@ export function parseCsvBirthday(value: string, today: string): { date: string }
 
 /** The error of one cell of a known column, or null. */
 export function cellError(column: CsvColumn, raw: string, today: string): string | null {
+  // On the cell as sent, before trimming: the import's input hardening refuses any control character there.
+  if (hasForbiddenControl(raw)) return CSV_MSG.controlCharacter;
   const v = raw.trim();
   if (v === '') return REQUIRED.has(column) ? CSV_MSG.required(column) : null;
   if (v.length > MAX_LENGTH[column] && column !== 'Postleitzahl' && column !== 'Geburtstag') {
@@ -318,8 +330,12 @@ export interface ValidateOptions {
 /**
  * Validates header and data rows (header excluded) and answers the preview
  * plus the customers of the rows (only meaningful when the preview has no
- * error at all). Duplicates inside the file and current members of the group
- * are errors on the name and birthday cells.
+ * error at all). The one function behind both the preview of an upload and
+ * the final import: only the nine known columns are read; extra columns are
+ * shown and never checked. A row is empty (ignored) when its known cells are;
+ * a row with more or fewer fields than the header is a row error (its values
+ * would slide into the wrong columns); duplicates inside the file and current
+ * members of the group are errors on the name and birthday cells.
  */
 export function validateCustomerRows(
   header: string[],
@@ -336,6 +352,7 @@ export function validateCustomerRows(
   const aaoData: CsvCell[][] = [];
   const aErrorsLines: number[] = [];
   const aEmptyLines: number[] = [];
+  const aRowErrors: { row: number; error: string }[] = [];
   const customers: CsvCustomer[] = [];
   const seen = new Map<string, number>();
   const headerOk = errors.length === 0;
@@ -347,11 +364,23 @@ export function validateCustomerRows(
     aaData.push(row);
     const cells: CsvCell[] = row.map((value) => ({ value, error: null }));
     aaoData.push(cells);
-    if (isEmptyRow(row)) {
+    if (!headerOk) {
+      if (isEmptyRow(row)) aEmptyLines.push(r);
+      return;
+    }
+    if (CSV_COLUMNS.every((c) => at(row, c) === '')) {
       aEmptyLines.push(r);
       return;
     }
-    if (!headerOk) return;
+    // Fields beyond the header count only when they hold something (a trailing ';' is no field).
+    let fields = raw.length;
+    while (fields > width && (raw[fields - 1] ?? '').trim() === '') fields--;
+    if (fields !== width) {
+      aRowErrors.push({ row: r, error: CSV_MSG.rowWidth(fields, width) });
+      aErrorsLines.push(r);
+      iTotalErrors++;
+      return;
+    }
     let rowErrors = 0;
     const mark = (c: CsvColumn, error: string) => {
       const cell = cells[index[c]!]!;
@@ -398,9 +427,62 @@ export function validateCustomerRows(
   });
 
   return {
-    preview: { aHeader, aaData, aaoData, aErrorsLines, aEmptyLines, aGeneralErrors: general, iTotalErrors },
+    preview: {
+      aHeader,
+      aaData,
+      aaoData,
+      aErrorsLines,
+      aEmptyLines,
+      aGeneralErrors: general,
+      aRowErrors,
+      iTotalErrors,
+    },
     customers,
   };
+}
+
+/**
+ * What the final import sends for a preview: the known columns only, in the
+ * order of CSV_COLUMNS, cut from every row. Extra columns (a 'Bemerkung' with
+ * line breaks, say) are shown in the preview but never sent, so they can
+ * neither be refused nor stored.
+ */
+export function importRequestOf(p: Pick<ImportPreview, 'aHeader' | 'aaData'>): {
+  aHeader: string[];
+  aaData: string[][];
+} {
+  const { index } = checkHeader(p.aHeader);
+  const columns = CSV_COLUMNS.filter((c) => index[c] !== undefined);
+  return {
+    aHeader: [...columns],
+    aaData: p.aaData.map((row) => columns.map((c) => row[index[c]!] ?? '')),
+  };
+}
+
+const plural = (n: number, one: string, many: string) => `${n.toLocaleString('de-DE')} ${n === 1 ? one : many}`;
+
+/**
+ * The preview's count in words a person can check against the table: the
+ * customer rows, then the rows with errors and what is wrong in them
+ * ("25 Kundendaten, 7 Zeilen mit Fehlern: 10 Felder, 1 Zeile mit falscher Feldanzahl").
+ */
+export function previewSummary(
+  p: Pick<ImportPreview, 'aaData' | 'aaoData' | 'aEmptyLines' | 'aErrorsLines' | 'aRowErrors'>,
+) {
+  const rows = p.aaData.length - p.aEmptyLines.length;
+  const parts = [plural(rows, 'Kundendatensatz', 'Kundendaten')];
+  if (p.aErrorsLines.length === 0) parts.push('keine Fehler');
+  else {
+    const cells = p.aaoData.reduce((n, row) => n + row.filter((c) => c.error).length, 0);
+    const what = [
+      cells > 0 && plural(cells, 'Feld', 'Felder'),
+      p.aRowErrors.length > 0 &&
+        plural(p.aRowErrors.length, 'Zeile mit falscher Feldanzahl', 'Zeilen mit falscher Feldanzahl'),
+    ].filter(Boolean);
+    parts.push(`${plural(p.aErrorsLines.length, 'Zeile', 'Zeilen')} mit Fehlern: ${what.join(', ')}`);
+  }
+  if (p.aEmptyLines.length > 0) parts.push(`leere Zeilen (werden ignoriert): ${p.aEmptyLines.length}`);
+  return parts.join(', ');
 }
 
 /** A preview of a file that could not be read at all. */
@@ -411,6 +493,7 @@ const onlyGeneral = (message: string): ImportPreview => ({
   aErrorsLines: [],
   aEmptyLines: [],
   aGeneralErrors: [message],
+  aRowErrors: [],
   iTotalErrors: 0,
 });
 

@@ -10,8 +10,13 @@ const memberParams = institutionParams.extend({ customerId: z.coerce.number().in
 const customerParams = staffParams.extend({ customerId: z.coerce.number().int().positive() });
 
 export const GROUP_NAME_MAX_LENGTH = 100;
-/** Most customers one bulk-appointment request may book (a group of a care home or a school is far below). */
+/** Most customers one bulk-appointment request may name one by one (ticked singly on the group page). */
 export const GROUP_APPOINTMENTS_MAX = 2000;
+/** Most appointments one request books for a whole group ('Alle auswählen'): the size of one full import. */
+export const GROUP_APPOINTMENTS_ALL_MAX = CSV_MAX_ROWS;
+/** Members per page of the group page's table; a page may ask for up to GROUP_MEMBERS_PAGE_MAX. */
+export const GROUP_MEMBERS_PER_PAGE = 50;
+export const GROUP_MEMBERS_PAGE_MAX = 200;
 
 export const GROUP_MSG = {
   nameTooShort: `Der Name der Gruppe muss mindestens ${GROUP_NAME_MIN_LENGTH} Zeichen lang sein.`,
@@ -26,7 +31,9 @@ export const GROUP_MSG = {
   noCustomers: 'Bitte mindestens einen Kunden auswählen.',
   dateTimeFormat: 'Bitte Datum und Uhrzeit im Format JJJJ-MM-TT HH:MM angeben.',
   customersTwice: 'Jeder Kunde darf nur einmal gewählt sein.',
-  tooManyCustomers: `Bitte höchstens ${GROUP_APPOINTMENTS_MAX} Kunden auf einmal wählen.`,
+  tooManyCustomers: `Bitte höchstens ${GROUP_APPOINTMENTS_MAX} Kunden einzeln wählen oder „Alle auswählen“ nutzen.`,
+  tooManyMembers: `Für höchstens ${GROUP_APPOINTMENTS_ALL_MAX.toLocaleString('de-DE')} Mitglieder auf einmal können Termine erstellt werden.`,
+  allOrSome: 'Bitte entweder einzelne Kunden oder alle Mitglieder wählen.',
 } as const;
 
 /**
@@ -83,6 +90,7 @@ export const importPreviewSchema = z.object({
   aErrorsLines: z.array(z.number().int()),
   aEmptyLines: z.array(z.number().int()),
   aGeneralErrors: z.array(z.string()),
+  aRowErrors: z.array(z.object({ row: z.number().int(), error: z.string() })),
   iTotalErrors: z.number().int(),
 });
 
@@ -112,13 +120,25 @@ export const upsertInstitution = endpoint({
   response: z.object({ error: z.null(), message: z.string(), institution: institutionSchema }),
 });
 
+export const groupMembersQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  per_page: z.coerce.number().int().min(1).max(GROUP_MEMBERS_PAGE_MAX).default(GROUP_MEMBERS_PER_PAGE),
+});
+
 export const getInstitution = endpoint({
   method: 'GET',
   path: '/api/staff/:staffId/institutions/:institutionId',
   access: { maxRole: ROLE.staff, tenant: 'staffId' },
-  summary: 'Eine Gruppe mit ihren Kunden',
+  summary:
+    'Eine Gruppe mit einer Seite ihrer Kunden (nach Nachname und Vorname in deutscher Sortierung) und deren Gesamtzahl',
   params: institutionParams,
-  response: z.object({ institution: institutionSchema, aoCustomers: z.array(groupCustomerSchema) }),
+  query: groupMembersQuerySchema,
+  response: z.object({
+    institution: institutionSchema,
+    aoCustomers: z.array(groupCustomerSchema),
+    /** All members of the group (the page holds at most per_page of them). */
+    iTotalCustomers: z.number().int(),
+  }),
 });
 
 export const listInstitutionAppointments = endpoint({
@@ -136,19 +156,36 @@ export const selectedDateTimeSchema = z
   .regex(/^\d{4}-\d{2}-\d{2} ([01]\d|2[0-3]):[0-5]\d$/, GROUP_MSG.dateTimeFormat)
   .refine((v) => isRealDate(v.slice(0, 10)), GROUP_MSG.dateTimeFormat);
 
-export const addGroupAppointmentsBodySchema = z.object({
-  staff_id: z.number().int().positive(),
-  institution_id: z.number().int().positive(),
-  service_id: z.number().int().positive(),
-  aSelectedCustomer: z
-    .array(z.number().int().positive())
-    .min(1, GROUP_MSG.noCustomers)
-    .max(GROUP_APPOINTMENTS_MAX, GROUP_MSG.tooManyCustomers)
-    .refine((ids) => new Set(ids).size === ids.length, GROUP_MSG.customersTwice),
-  sSelectedDateTime: selectedDateTimeSchema,
-  /** As on a single appointment: book beyond the free places only when staff ask for it. */
-  overbook: z.boolean().default(false),
-});
+export const addGroupAppointmentsBodySchema = z
+  .object({
+    staff_id: z.number().int().positive(),
+    institution_id: z.number().int().positive(),
+    service_id: z.number().int().positive(),
+    /** The chosen members, one by one (empty with all_members). */
+    aSelectedCustomer: z
+      .array(z.number().int().positive())
+      .max(GROUP_APPOINTMENTS_MAX, GROUP_MSG.tooManyCustomers)
+      .refine((ids) => new Set(ids).size === ids.length, GROUP_MSG.customersTwice)
+      .default([]),
+    /**
+     * Our addition: every member of the group at the time of the request
+     * ('Alle auswählen'), except those in aExceptCustomer; the server reads the
+     * members itself, so the page never holds 10,000 ids.
+     */
+    all_members: z.boolean().default(false),
+    aExceptCustomer: z.array(z.number().int().positive()).max(GROUP_APPOINTMENTS_MAX).default([]),
+    sSelectedDateTime: selectedDateTimeSchema,
+    /** As on a single appointment: book beyond the free places only when staff ask for it. */
+    overbook: z.boolean().default(false),
+  })
+  .refine((b) => b.all_members || b.aSelectedCustomer.length > 0, {
+    message: GROUP_MSG.noCustomers,
+    path: ['aSelectedCustomer'],
+  })
+  .refine((b) => !b.all_members || b.aSelectedCustomer.length === 0, {
+    message: GROUP_MSG.allOrSome,
+    path: ['aSelectedCustomer'],
+  });
 export type AddGroupAppointments = z.input<typeof addGroupAppointmentsBodySchema>;
 
 export const addInstitutionAppointments = endpoint({

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import { now } from '../../clock';
 import type { DbOrTx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { appointments } from '../../db/schema/appointments';
 import { customers } from '../../db/schema/customers';
 import { services } from '../../db/schema/services';
@@ -126,6 +127,41 @@ export async function insertAppointments(db: DbOrTx, rows: NewAppointmentRow[]) 
     .insert(appointments)
     .values(rows)
     .returning({ id: appointments.id, blocked: appointments.should_block_slot });
+}
+
+/** Rows per statement of the side-by-side insert (arrays bound as parameters: no parameter limit applies). */
+const SIDE_BY_SIDE_BATCH = 10_000;
+
+/**
+ * One appointment per customer at one start (a group's bulk booking): one
+ * `insert … select from unnest(arrays)` per 10,000 rows, as the group import
+ * inserts its customers; a row-by-row VALUES list cost ten times more for
+ * 10,000 members. Each row gets its own token and series. Answers the ids in
+ * the order of `customerIds`.
+ */
+export async function insertSideBySideRows(
+  db: DbOrTx,
+  common: { staff_id: number; service_id: number; start_date: Date; end_date: Date; price: number },
+  customerIds: number[],
+  newId: () => string,
+): Promise<number[]> {
+  const ids: number[] = [];
+  const at = now().toISOString();
+  for (let i = 0; i < customerIds.length; i += SIDE_BY_SIDE_BATCH) {
+    const batch = customerIds.slice(i, i + SIDE_BY_SIDE_BATCH);
+    const res = await db.execute(sql`
+      insert into ${appointments} (staff_id, service_id, source, start_date, end_date, price, customer_id, token,
+        series_id, created_at, updated_at)
+      select ${common.staff_id}::int, ${common.service_id}::int, 'staff', ${common.start_date.toISOString()}::timestamptz,
+        ${common.end_date.toISOString()}::timestamptz, ${common.price}::int, u.customer_id, u.token, u.series_id,
+        ${at}::timestamptz, ${at}::timestamptz
+      from unnest(${sql.param(batch)}::int[], ${sql.param(batch.map(() => newId()))}::text[], ${sql.param(batch.map(() => newId()))}::text[])
+        with ordinality as u(customer_id, token, series_id, n)
+      order by u.n
+      returning id`);
+    ids.push(...rowsOf<{ id: number }>(res).map((r) => Number(r.id)));
+  }
+  return ids;
 }
 
 export async function updateAppointmentRow(

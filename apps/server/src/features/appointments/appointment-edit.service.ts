@@ -201,13 +201,19 @@ export async function insertSideBySide(
   );
   const timeZone = await scheduleRepo.centreTimeZone(tx, staffId);
   const start = zonedInstant(input.date, input.time, timeZone);
-  const rows = customerIds.flatMap((customerId) =>
-    seriesRows(staffId, customerId, service, start, { count: 1, blocked: 0, seriesId: randomUUID() }),
+  // The rows seriesRows would make (one visit each, its own token and series), inserted in bulk.
+  const ids = await repo.insertSideBySideRows(
+    tx,
+    {
+      staff_id: staffId,
+      service_id: service.id,
+      start_date: start,
+      end_date: new Date(start.getTime() + service.duration * 1000),
+      price: service.price,
+    },
+    customerIds,
+    randomUUID,
   );
-  const ids: number[] = [];
-  for (let i = 0; i < rows.length; i += 500) {
-    ids.push(...(await repo.insertAppointments(tx, rows.slice(i, i + 500))).map((r) => r.id));
-  }
   await writeAudit(tx, {
     staff_id: staffId,
     user_id: auth.userId,

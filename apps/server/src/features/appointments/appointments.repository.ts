@@ -22,6 +22,7 @@ import {
 } from 'drizzle-orm';
 import { now } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
+import { german } from '../../db/collation';
 import { preparedPerDb } from '../../db/prepared';
 import { appointmentInstitutions, appointments, paymentClassifications } from '../../db/schema/appointments';
 import { centrePcrLabs, centres, pcrLabs } from '../../db/schema/centres';
@@ -386,7 +387,7 @@ export async function centreServices(db: DbOrTx, staffId: number) {
     })
     .from(services)
     .where(eq(services.staff_id, staffId))
-    .orderBy(asc(services.title), asc(services.id));
+    .orderBy(asc(german(services.title)), asc(services.id));
 }
 
 /** Upcoming approved visits booked on services that are no longer active. */

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, gt, gte, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { german } from '../../db/collation';
 import { appointments } from '../../db/schema/appointments';
 import { bookingAttempts, bookings, resultLinks } from '../../db/schema/booking';
 import { centres } from '../../db/schema/centres';
@@ -99,7 +100,7 @@ export async function activeServices(db: DbOrTx, staffId: number) {
     })
     .from(services)
     .where(and(eq(services.staff_id, staffId), eq(services.active, true)))
-    .orderBy(asc(services.title), asc(services.id));
+    .orderBy(asc(german(services.title)), asc(services.id));
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { CustomerListQuery } from '@tz/shared/customers/customers.contract';
 import { and, asc, count, desc, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { german } from '../../db/collation';
 import { customers } from '../../db/schema/customers';
 import { insuranceIks, insuranceProviders } from '../../db/schema/insurance';
 
@@ -43,8 +44,8 @@ function listWhere(staffId: number, q: CustomerListQuery): SQL {
 export async function listCustomers(db: DbOrTx, staffId: number, q: CustomerListQuery) {
   const dir = q.order === 'desc' ? desc : asc;
   const sortColumn = {
-    last_name: customers.last_name,
-    first_name: customers.first_name,
+    last_name: german(customers.last_name),
+    first_name: german(customers.first_name),
     birthday: customers.birthday,
     id: customers.id,
   }[q.sort];
@@ -112,7 +113,10 @@ export async function findDuplicate(
 
 export async function listInsuranceProviders(db: DbOrTx) {
   const [providers, iks] = await Promise.all([
-    db.select().from(insuranceProviders).orderBy(asc(insuranceProviders.name), asc(insuranceProviders.id)),
+    db
+      .select()
+      .from(insuranceProviders)
+      .orderBy(asc(german(insuranceProviders.name)), asc(insuranceProviders.id)),
     db.select().from(insuranceIks).orderBy(asc(insuranceIks.nr)),
   ]);
   return providers.map((p) => ({

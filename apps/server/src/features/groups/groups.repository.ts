@@ -2,6 +2,7 @@ import type { CsvCustomer } from '@tz/shared/groups/customer-csv';
 import type { GroupCustomer, Institution } from '@tz/shared/groups/groups.contract';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { german } from '../../db/collation';
 import { rowsOf } from '../../db/rows';
 import { appointmentInstitutions, appointments } from '../../db/schema/appointments';
 import { customerInstitutions, customers, institutions } from '../../db/schema/customers';
@@ -12,7 +13,7 @@ export async function listInstitutions(db: DbOrTx, staffId: number): Promise<Ins
     .select({ id: institutions.id, name: institutions.name })
     .from(institutions)
     .where(eq(institutions.staff_id, staffId))
-    .orderBy(asc(sql`lower(${institutions.name})`), asc(institutions.id));
+    .orderBy(asc(german(institutions.name)), asc(institutions.id));
 }
 
 export async function findInstitution(db: DbOrTx, staffId: number, id: number): Promise<Institution | undefined> {
@@ -78,13 +79,39 @@ const memberColumns = {
   passport: customers.passport,
 };
 
-export async function members(db: DbOrTx, staffId: number, institutionId: number): Promise<GroupCustomer[]> {
+/** One page of the group's members in German order of last and first name (then id, so pages never overlap). */
+export async function members(
+  db: DbOrTx,
+  staffId: number,
+  institutionId: number,
+  page: { limit: number; offset: number },
+): Promise<GroupCustomer[]> {
   return db
     .select(memberColumns)
     .from(customerInstitutions)
     .innerJoin(customers, eq(customers.id, customerInstitutions.customer_id))
     .where(and(eq(customerInstitutions.staff_id, staffId), eq(customerInstitutions.institution_id, institutionId)))
-    .orderBy(asc(customers.last_name), asc(customers.first_name), asc(customers.id));
+    .orderBy(asc(german(customers.last_name)), asc(german(customers.first_name)), asc(customers.id))
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+export async function memberCount(db: DbOrTx, staffId: number, institutionId: number) {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(customerInstitutions)
+    .where(and(eq(customerInstitutions.staff_id, staffId), eq(customerInstitutions.institution_id, institutionId)));
+  return Number(row?.n ?? 0);
+}
+
+/** Every member's id, ascending ('Alle auswählen' on the group page, resolved on the server). */
+export async function allMemberIds(db: DbOrTx, staffId: number, institutionId: number) {
+  const rows = await db
+    .select({ id: customerInstitutions.customer_id })
+    .from(customerInstitutions)
+    .where(and(eq(customerInstitutions.staff_id, staffId), eq(customerInstitutions.institution_id, institutionId)))
+    .orderBy(asc(customerInstitutions.customer_id));
+  return rows.map((r) => r.id);
 }
 
 /** Name and birthday of every member (the import's duplicate check). */
@@ -126,7 +153,6 @@ export async function customersBornOn(db: DbOrTx, staffId: number, dates: string
     .orderBy(asc(customers.id));
 }
 
-const CHUNK = 1000;
 /** Rows per statement of the import's inserts (arrays bound as parameters, so no parameter limit applies). */
 const IMPORT_BATCH = 10_000;
 
@@ -227,14 +253,11 @@ export async function replaceInstitutionsOfCustomer(
 }
 
 export async function linkAppointments(db: DbOrTx, staffId: number, institutionId: number, appointmentIds: number[]) {
-  for (let i = 0; i < appointmentIds.length; i += CHUNK) {
-    await db
-      .insert(appointmentInstitutions)
-      .values(
-        appointmentIds
-          .slice(i, i + CHUNK)
-          .map((appointment_id) => ({ staff_id: staffId, appointment_id, institution_id: institutionId })),
-      );
+  for (let i = 0; i < appointmentIds.length; i += IMPORT_BATCH) {
+    await db.execute(sql`
+      insert into ${appointmentInstitutions} (staff_id, appointment_id, institution_id)
+      select ${staffId}::int, a, ${institutionId}::int
+      from unnest(${sql.param(appointmentIds.slice(i, i + IMPORT_BATCH))}::int[]) as a`);
   }
 }
 
@@ -266,6 +289,6 @@ export async function groupAppointments(db: DbOrTx, staffId: number, institution
       ),
     )
     .groupBy(appointments.start_date, services.id, services.title, serviceCategories.name)
-    .orderBy(asc(appointments.start_date), asc(services.title));
+    .orderBy(asc(appointments.start_date), asc(german(services.title)));
   return rows.map((r) => ({ ...r, id: Number(r.id), start_date: r.start_date.toISOString() }));
 }

@@ -10,8 +10,8 @@ export function groupsRoutes(app: FastifyInstance, deps: AppDeps) {
   registerEndpoint(app, deps, c.upsertInstitution, ({ params, body, auth }) =>
     service.upsert(deps, auth, params.staffId, body),
   );
-  registerEndpoint(app, deps, c.getInstitution, ({ params }) =>
-    service.withCustomers(deps, params.staffId, params.institutionId),
+  registerEndpoint(app, deps, c.getInstitution, ({ params, query }) =>
+    service.withCustomers(deps, params.staffId, params.institutionId, query),
   );
   registerEndpoint(app, deps, c.listInstitutionAppointments, ({ params }) =>
     service.appointments(deps, params.staffId, params.institutionId),

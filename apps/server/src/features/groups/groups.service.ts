@@ -7,6 +7,7 @@ import {
 } from '@tz/shared/groups/customer-csv';
 import {
   type addGroupAppointmentsBodySchema,
+  GROUP_APPOINTMENTS_ALL_MAX,
   GROUP_MSG,
   type ImportCustomersBody,
 } from '@tz/shared/groups/groups.contract';
@@ -83,9 +84,19 @@ export async function upsert(
   }
 }
 
-export async function withCustomers(deps: AppDeps, staffId: number, institutionId: number) {
+/** The group with one page of its members and how many it has. */
+export async function withCustomers(
+  deps: AppDeps,
+  staffId: number,
+  institutionId: number,
+  page: { page: number; per_page: number },
+) {
   const institution = await institutionOrThrow(deps.db, staffId, institutionId);
-  return { institution, aoCustomers: await repo.members(deps.db, staffId, institutionId) };
+  const [aoCustomers, iTotalCustomers] = await Promise.all([
+    repo.members(deps.db, staffId, institutionId, { limit: page.per_page, offset: (page.page - 1) * page.per_page }),
+    repo.memberCount(deps.db, staffId, institutionId),
+  ]);
+  return { institution, aoCustomers, iTotalCustomers };
 }
 
 export async function appointments(deps: AppDeps, staffId: number, institutionId: number) {
@@ -255,19 +266,43 @@ export async function addAppointments(
   const [date, time] = body.sSelectedDateTime.split(' ') as [string, string];
   return deps.db.transaction(async (tx) => {
     await institutionOrThrow(tx, staffId, institutionId);
-    const members = await repo.memberIds(tx, staffId, institutionId, body.aSelectedCustomer);
-    if (members.length !== body.aSelectedCustomer.length) {
-      throw AppError.field(422, 'aSelectedCustomer', GROUP_MSG.someNotMembers, 'NOT_MEMBER');
-    }
+    const customerIds = await chosenMembers(tx, staffId, institutionId, body);
     const ids = await insertSideBySide(
       tx,
       auth,
       staffId,
-      body.aSelectedCustomer,
+      customerIds,
       { service_id: body.service_id, date, time, overbook: body.overbook },
       now,
     );
     await repo.linkAppointments(tx, staffId, institutionId, ids);
     return { error: null, message: MSG.appointmentsSaved, ids };
   });
+}
+
+/**
+ * The members to book: every member but the excepted ones ('Alle auswählen',
+ * read here so the page never sends 10,000 ids), or the chosen ones, each of
+ * whom must be a member.
+ */
+async function chosenMembers(
+  tx: DbOrTx,
+  staffId: number,
+  institutionId: number,
+  body: z.output<typeof addGroupAppointmentsBodySchema>,
+) {
+  if (body.all_members) {
+    const except = new Set(body.aExceptCustomer);
+    const ids = (await repo.allMemberIds(tx, staffId, institutionId)).filter((id) => !except.has(id));
+    if (ids.length === 0) throw AppError.field(422, 'aSelectedCustomer', GROUP_MSG.noCustomers, 'NO_CUSTOMERS');
+    if (ids.length > GROUP_APPOINTMENTS_ALL_MAX) {
+      throw AppError.field(422, 'aSelectedCustomer', GROUP_MSG.tooManyMembers, 'TOO_MANY_CUSTOMERS');
+    }
+    return ids;
+  }
+  const members = await repo.memberIds(tx, staffId, institutionId, body.aSelectedCustomer);
+  if (members.length !== body.aSelectedCustomer.length) {
+    throw AppError.field(422, 'aSelectedCustomer', GROUP_MSG.someNotMembers, 'NOT_MEMBER');
+  }
+  return body.aSelectedCustomer;
 }

@@ -3,6 +3,7 @@ import type { PcrAppointment, PcrLab, PcrOrder } from '@tz/shared/pcr-labs/pcr-l
 import { and, asc, desc, eq, gte, inArray, lt, notInArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
+import { german } from '../../db/collation';
 import { appointments } from '../../db/schema/appointments';
 import { centrePcrLabs, centres, pcrLabs } from '../../db/schema/centres';
 import { customers } from '../../db/schema/customers';
@@ -50,7 +51,7 @@ export async function labsOfCentre(db: DbOrTx, staffId: number, labId?: number):
         ),
       ),
     )
-    .orderBy(asc(pcrLabProducts.name), asc(pcrLabProducts.id));
+    .orderBy(asc(german(pcrLabProducts.name)), asc(pcrLabProducts.id));
   return labs.map((l) => ({
     ...l,
     shared: Boolean(l.shared),

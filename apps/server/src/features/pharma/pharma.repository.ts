@@ -2,6 +2,7 @@ import type { PharmaProduct, Rx, RxDocument, RxUsage, UsageProduct } from '@tz/s
 import { usageTotal } from '@tz/shared/rules/vat-total';
 import { and, asc, count, desc, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { german } from '../../db/collation';
 import { centres } from '../../db/schema/centres';
 import { customers } from '../../db/schema/customers';
 import { pharmaDocuments, pharmaProducts, pharmaRx, pharmaUsageProducts, pharmaUsages } from '../../db/schema/pharma';
@@ -144,7 +145,7 @@ export async function listRx(db: DbOrTx, staffId: number, from: string, to: stri
         ),
       ),
     )
-    .orderBy(asc(customers.last_name), asc(customers.first_name), asc(pharmaRx.id));
+    .orderBy(asc(german(customers.last_name)), asc(german(customers.first_name)), asc(pharmaRx.id));
   return assemble(db, staffId, rows, { from, to });
 }
 
@@ -328,7 +329,7 @@ export const listProducts = (db: DbOrTx, staffId: number): Promise<PharmaProduct
     .select(productColumns)
     .from(pharmaProducts)
     .where(eq(pharmaProducts.staff_id, staffId))
-    .orderBy(asc(pharmaProducts.title), asc(pharmaProducts.id));
+    .orderBy(asc(german(pharmaProducts.title)), asc(pharmaProducts.id));
 
 type ProductFields = Omit<PharmaProduct, 'id'>;
 

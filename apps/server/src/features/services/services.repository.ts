@@ -1,6 +1,7 @@
 import type { Service } from '@tz/shared/services/services.contract';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { german } from '../../db/collation';
 import { serviceCatalogue, serviceCategories, services, testTypes } from '../../db/schema/services';
 
 const serviceColumns = {
@@ -33,7 +34,9 @@ export async function listServices(db: DbOrTx, staffId: number, filter: { custom
     filter.custom === undefined
       ? eq(services.staff_id, staffId)
       : and(eq(services.staff_id, staffId), eq(services.custom, filter.custom));
-  return selectServices(db).where(where).orderBy(asc(serviceCategories.name), asc(services.title), asc(services.id));
+  return selectServices(db)
+    .where(where)
+    .orderBy(asc(german(serviceCategories.name)), asc(german(services.title)), asc(services.id));
 }
 
 export async function findService(db: DbOrTx, staffId: number, id: number): Promise<Service | undefined> {
@@ -89,7 +92,7 @@ export async function listCatalogue(db: DbOrTx) {
     })
     .from(serviceCatalogue)
     .innerJoin(serviceCategories, eq(serviceCategories.id, serviceCatalogue.category_id))
-    .orderBy(asc(serviceCategories.name), asc(serviceCatalogue.title), asc(serviceCatalogue.id));
+    .orderBy(asc(german(serviceCategories.name)), asc(german(serviceCatalogue.title)), asc(serviceCatalogue.id));
 }
 
 export async function findCatalogueEntries(db: DbOrTx, ids: number[]) {
@@ -101,7 +104,7 @@ export async function listCategories(db: DbOrTx) {
   return db
     .select({ id: serviceCategories.id, name: serviceCategories.name })
     .from(serviceCategories)
-    .orderBy(asc(serviceCategories.name));
+    .orderBy(asc(german(serviceCategories.name)));
 }
 
 export async function listTestTypes(db: DbOrTx) {

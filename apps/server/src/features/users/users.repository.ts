@@ -2,6 +2,7 @@ import type { User } from '@tz/shared/users/users.contract';
 import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { now } from '../../clock';
 import type { DbOrTx } from '../../db/client';
+import { german } from '../../db/collation';
 import { centres } from '../../db/schema/centres';
 import { functions, userFunctions } from '../../db/schema/functions';
 import { sessions, users } from '../../db/schema/users';
@@ -32,7 +33,11 @@ function toUser(row: typeof users.$inferSelect): User {
 }
 
 export async function listUsers(db: DbOrTx, staffId: number): Promise<User[]> {
-  const rows = await db.select().from(users).where(eq(users.staff_id, staffId)).orderBy(asc(users.name), asc(users.id));
+  const rows = await db
+    .select()
+    .from(users)
+    .where(eq(users.staff_id, staffId))
+    .orderBy(asc(german(users.name)), asc(users.id));
   return rows.map(toUser);
 }
 

@@ -124,10 +124,7 @@ export function AppointmentFields({
           {...form.getInputProps('number_of_blocked_slots')}
         />
       </SimpleGrid>
-      <Checkbox
-        label="Trotzdem buchen (auch außerhalb freier Zeiten, Überbuchung)"
-        {...form.getInputProps('overbook', { type: 'checkbox' })}
-      />
+      <Checkbox label={MSG.overbookLabel} {...form.getInputProps('overbook', { type: 'checkbox' })} />
     </Stack>
   );
 }

@@ -1,13 +1,21 @@
-import { Alert, Anchor, Button, FileInput, Group, Loader, Stack, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Button, FileInput, Group, Pagination, Stack, Switch, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { CSV_SAMPLE, type ImportPreview, importAllowed } from '@tz/shared/groups/customer-csv';
+import {
+  CSV_SAMPLE,
+  type ImportPreview,
+  importAllowed,
+  importRequestOf,
+  previewSummary,
+} from '@tz/shared/groups/customer-csv';
 import { MSG } from '@tz/shared/messages';
 import { useState } from 'react';
 import { ApiError } from '../../api/client';
 import { useImportCustomers, useUploadCsv } from './use-groups';
+import { WorkProgress } from './work-progress';
 
-/** Rows the preview draws at most besides every row with an error or empty (a table of 20,000 rows would freeze the page). */
-const SHOWN_ROWS = 300;
+/** Rows per page of the preview (a table of 20,000 rows at once would freeze the page). */
+const PREVIEW_PAGE = 100;
+const de = (n: number) => n.toLocaleString('de-DE');
 
 /** The sample file, semicolon separated, with a BOM so spreadsheet programs read the umlauts right. */
 export function SampleCsvLink() {
@@ -61,7 +69,8 @@ export function CsvImport({
   const runImport = async () => {
     if (!preview) return;
     try {
-      const { iCountImported } = await importRows.mutateAsync({ aHeader: preview.aHeader, aaData: preview.aaData });
+      // The known columns only: extra ones are shown in the preview, never sent (nor checked).
+      const { iCountImported } = await importRows.mutateAsync(importRequestOf(preview));
       setPreview(null);
       setFile(null);
       onImported(iCountImported);
@@ -91,7 +100,12 @@ export function CsvImport({
           Hochladen
         </Button>
       </Group>
-      {busy && <Loader aria-label={upload.isPending ? 'Datei wird geprüft' : 'Kundendaten werden importiert'} />}
+      {upload.isPending && <WorkProgress label="Datei wird hochgeladen und geprüft …" />}
+      {importRows.isPending && preview && (
+        <WorkProgress
+          label={`${de(preview.aaData.length - preview.aEmptyLines.length)} Kundendaten werden importiert …`}
+        />
+      )}
       {preview && <PreviewTable preview={preview} />}
       {preview && preview.aGeneralErrors.length === 0 && (
         <div>
@@ -112,10 +126,13 @@ export function CsvImport({
 function PreviewTable({ preview }: { preview: ImportPreview }) {
   const errorLines = new Set(preview.aErrorsLines);
   const emptyLines = new Set(preview.aEmptyLines);
-  const shown = preview.aaoData
-    .map((cells, i) => ({ cells, i }))
-    .filter(({ i }) => i < SHOWN_ROWS || errorLines.has(i) || emptyLines.has(i));
-  const rows = preview.aaData.length - preview.aEmptyLines.length;
+  const rowErrors = new Map(preview.aRowErrors.map((e) => [e.row, e.error]));
+  const [onlyErrors, setOnlyErrors] = useState(false);
+  const [page, setPage] = useState(1);
+  const lines = preview.aaoData.map((cells, i) => ({ cells, i })).filter(({ i }) => !onlyErrors || errorLines.has(i));
+  const pages = Math.max(1, Math.ceil(lines.length / PREVIEW_PAGE));
+  const current = Math.min(page, pages);
+  const shown = lines.slice((current - 1) * PREVIEW_PAGE, current * PREVIEW_PAGE);
   return (
     <Stack gap="xs">
       {preview.aGeneralErrors.length > 0 && (
@@ -127,17 +144,16 @@ function PreviewTable({ preview }: { preview: ImportPreview }) {
           </ul>
         </Alert>
       )}
-      {preview.aGeneralErrors.length === 0 && (
-        <Text role="status">
-          {rows} Kundendaten, Fehler: {preview.iTotalErrors}
-          {preview.aEmptyLines.length > 0 && `, leere Zeilen (werden ignoriert): ${preview.aEmptyLines.length}`}
-        </Text>
-      )}
-      {shown.length < preview.aaData.length && (
-        <Text size="sm">
-          Angezeigt: die ersten {SHOWN_ROWS} Zeilen und alle Zeilen mit Fehlern ({shown.length} von{' '}
-          {preview.aaData.length}).
-        </Text>
+      {preview.aGeneralErrors.length === 0 && <Text role="status">{previewSummary(preview)}</Text>}
+      {preview.aErrorsLines.length > 0 && (
+        <Switch
+          label="Nur Zeilen mit Fehlern zeigen"
+          checked={onlyErrors}
+          onChange={(e) => {
+            setOnlyErrors(e.currentTarget.checked);
+            setPage(1);
+          }}
+        />
       )}
       {preview.aHeader.length > 0 && (
         // A file as it was read, every column of it: a preview may scroll (decision 019), and it can be
@@ -161,42 +177,68 @@ function PreviewTable({ preview }: { preview: ImportPreview }) {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {shown.map(({ cells, i }) => (
-                <Table.Tr key={i}>
-                  <Table.Td>
-                    {i + 2}
-                    {/* Text, not a badge: it wraps under the number instead of widening the column. */}
-                    {emptyLines.has(i) && (
-                      <Text size="xs" c="dimmed">
-                        leer, ignoriert
-                      </Text>
-                    )}
-                  </Table.Td>
-                  {cells.map((c, j) =>
-                    c.error ? (
-                      <Table.Td
-                        // biome-ignore lint/suspicious/noArrayIndexKey: columns of the file, fixed
-                        key={j}
-                        title={c.error}
-                        bg="red.1"
-                        c="red.9"
-                        data-error={c.error}
-                      >
-                        {c.value || '–'}
-                        <Text span size="xs" display="block">
-                          {c.error}
+              {shown.map(({ cells, i }) => {
+                const rowError = rowErrors.get(i);
+                return (
+                  <Table.Tr key={i}>
+                    <Table.Td
+                      {...(rowError ? { title: rowError, bg: 'red.1', c: 'red.9', 'data-error': rowError } : {})}
+                    >
+                      {i + 2}
+                      {/* Text, not a badge: it wraps under the number instead of widening the column. */}
+                      {emptyLines.has(i) && (
+                        <Text size="xs" c="dimmed">
+                          {preview.aaData[i]!.every((v) => v.trim() === '') ? 'leer' : 'ohne Kundendaten'}, ignoriert
                         </Text>
-                      </Table.Td>
-                    ) : (
-                      // biome-ignore lint/suspicious/noArrayIndexKey: columns of the file, fixed
-                      <Table.Td key={j}>{c.value}</Table.Td>
-                    ),
-                  )}
-                </Table.Tr>
-              ))}
+                      )}
+                      {rowError && (
+                        <Text span size="xs" display="block">
+                          {rowError}
+                        </Text>
+                      )}
+                    </Table.Td>
+                    {cells.map((c, j) =>
+                      c.error ? (
+                        <Table.Td
+                          // biome-ignore lint/suspicious/noArrayIndexKey: columns of the file, fixed
+                          key={j}
+                          title={c.error}
+                          bg="red.1"
+                          c="red.9"
+                          data-error={c.error}
+                        >
+                          {c.value || '–'}
+                          <Text span size="xs" display="block">
+                            {c.error}
+                          </Text>
+                        </Table.Td>
+                      ) : (
+                        // biome-ignore lint/suspicious/noArrayIndexKey: columns of the file, fixed
+                        <Table.Td key={j} style={{ whiteSpace: 'pre-line' }}>
+                          {c.value}
+                        </Table.Td>
+                      ),
+                    )}
+                  </Table.Tr>
+                );
+              })}
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
+      )}
+      {pages > 1 && (
+        <Group gap="sm">
+          <Pagination
+            total={pages}
+            value={current}
+            onChange={setPage}
+            getItemProps={(p) => ({ 'aria-label': `Vorschau, Seite ${p}` })}
+          />
+          <Text size="sm">
+            Zeilen {de((current - 1) * PREVIEW_PAGE + 1)}–{de(Math.min(current * PREVIEW_PAGE, lines.length))} von{' '}
+            {de(lines.length)}
+          </Text>
+        </Group>
       )}
     </Stack>
   );

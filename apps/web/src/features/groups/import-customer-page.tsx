@@ -12,7 +12,7 @@ export default function ImportCustomerPage() {
   const params = useParams();
   const staffId = Number(params.id);
   const institutionId = Number(params.insti_id);
-  const institution = useInstitution(staffId, institutionId);
+  const institution = useInstitution(staffId, institutionId, 1, 1);
   const [imported, setImported] = useState<number | null>(null);
 
   return (

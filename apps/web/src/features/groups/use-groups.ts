@@ -1,7 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   type AddGroupAppointments,
   addInstitutionAppointments,
+  GROUP_MEMBERS_PER_PAGE,
   getInstitution,
   importCustomers,
   listInstitutionAppointments,
@@ -15,10 +16,12 @@ import { api } from '../../api/client';
 export const useInstitutions = (staffId: number) =>
   useQuery({ queryKey: ['institutions', staffId], queryFn: () => api(listInstitutions, { params: { staffId } }) });
 
-export const useInstitution = (staffId: number, institutionId: number) =>
+/** The group with one page of its members (the first by default); the previous page stays shown while the next loads. */
+export const useInstitution = (staffId: number, institutionId: number, page = 1, perPage = GROUP_MEMBERS_PER_PAGE) =>
   useQuery({
-    queryKey: ['institutions', staffId, institutionId],
-    queryFn: () => api(getInstitution, { params: { staffId, institutionId } }),
+    queryKey: ['institutions', staffId, institutionId, 'members', page, perPage],
+    queryFn: () => api(getInstitution, { params: { staffId, institutionId }, query: { page, per_page: perPage } }),
+    placeholderData: keepPreviousData,
   });
 
 export const useInstitutionAppointments = (staffId: number, institutionId: number) =>
@@ -75,7 +78,15 @@ export function useAddGroupAppointments(staffId: number, institutionId: number) 
     mutationFn: (body: Omit<AddGroupAppointments, 'staff_id' | 'institution_id'>) =>
       api(addInstitutionAppointments, {
         params: { staffId, institutionId },
-        body: { staff_id: staffId, institution_id: institutionId, overbook: false, ...body },
+        body: {
+          staff_id: staffId,
+          institution_id: institutionId,
+          overbook: false,
+          all_members: false,
+          aSelectedCustomer: [],
+          aExceptCustomer: [],
+          ...body,
+        },
       }),
     onSuccess: () => {
       qc.invalidateQueries({ queryKey: ['institutions', staffId, institutionId, 'appointments'] });
