@@ -55,9 +55,12 @@ async function run(opts: {
   path: string;
   body?: string;
   accept?: string;
+  /** Public calls: each request from an address of its own (X-Forwarded-For), past the per-address limit. */
+  varyAddress?: boolean;
   connections: number;
   seconds: number;
 }) {
+  let n = 0;
   let calls = 0;
   let errors = 0;
   let instance!: autocannon.Instance;
@@ -77,6 +80,20 @@ async function run(opts: {
               accept: opts.accept ?? 'application/json',
             },
             ...(opts.body ? { body: opts.body } : {}),
+            ...(opts.varyAddress
+              ? {
+                  setupRequest: (r: autocannon.Request) => {
+                    const i = n++;
+                    return {
+                      ...r,
+                      headers: {
+                        ...r.headers,
+                        'x-forwarded-for': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
+                      },
+                    };
+                  },
+                }
+              : {}),
           },
         ],
       },
