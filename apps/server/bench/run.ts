@@ -304,7 +304,7 @@ async function runOne(kind: DbKind, size: Size, opts: RunOptions): Promise<DbRun
       searches: [...new Set(firstRows.map((r) => r.customer_lastname))],
       staff: 20,
       customers: 20,
-      seconds: 2 * opts.loadSeconds,
+      seconds: 4 * opts.loadSeconds,
       record,
     });
     await runExportBench({
