@@ -4,14 +4,14 @@ import { fileURLToPath } from 'node:url';
 import type { AppointmentListQuery } from '@tz/shared/appointments/appointments.contract';
 import * as repo from '../src/features/appointments/appointments.repository';
 import { ensurePharmacy, runBackOfficeBench } from './back-office';
-import { type DbKind, DEFAULT_BENCH_URL, openBenchDb } from './bench-db';
+import { type BenchDb, type DbKind, DEFAULT_BENCH_URL, openBenchDb } from './bench-db';
 import { ensureBookingPage, runBookingBench } from './booking';
 import { runCustomersWhileStaffWork } from './customers-while-staff-work';
 import { benchExportDir, ensurePlatformToken, runExportBench } from './exports';
 import { END_DAY, type Generated, generate, type Size, type SizeName, sizeOf } from './generate';
 import { checkGoals, type GoalResult, goalsMarkdown } from './goals';
 import { runGroupsBench } from './groups';
-import { type Figures, load, timeCalls } from './measure';
+import { type Figures, load, summarise, timeCalls } from './measure';
 import { runSearchBench } from './search';
 import { memoryOf, startServer } from './server-process';
 import { DEFAULT_WEB, runWebBench, type WebRun, type WebSettings } from './web';
@@ -143,8 +143,10 @@ async function runOne(kind: DbKind, size: Size, opts: RunOptions): Promise<DbRun
   };
   const n = opts.iterations;
   let peakKb = 0;
-  let deepAfter: AppointmentListQuery['after'];
+  let bareDb: BenchDb | undefined;
+  const pendingBare: { label: string; queries: { sql: string; params: unknown[] }[] }[] = [];
   try {
+    if (kind === 'postgres') bareDb = await openBenchDb(kind, target, false);
     const record = (operation: string, f: Figures, extra: Partial<OperationResult> = {}) => {
       ops.push({ operation, ...f, ...extra });
       console.log(
@@ -165,52 +167,86 @@ async function runOne(kind: DbKind, size: Size, opts: RunOptions): Promise<DbRun
       ),
     );
 
+    // Each list call with the very SQL it runs (the same text and values), straight through the driver.
+    // On PostgreSQL the two take turns, so both see the machine as it is at that moment (measured one
+    // after the other, a change in the machine's other load between them showed as ratios below 1);
+    // PGlite's bare SQL runs after the server has stopped, since the server holds the database.
+    const listSql = (q: AppointmentListQuery) => repo.listJsonSql(gen.staffId, q);
+    const timeList = async (
+      label: string,
+      call: () => Promise<boolean>,
+      queries: { sql: string; params: unknown[] }[],
+      warmup: number,
+      extra: Partial<OperationResult> = {},
+    ) => {
+      const runBare = async () => {
+        for (const q of queries) await bareDb!.query(q.sql, q.params);
+      };
+      if (!bareDb) {
+        record(label, await timeCalls(call, { warmup, iterations: n }), extra);
+        pendingBare.push({ label, queries });
+        return;
+      }
+      for (let i = 0; i < warmup; i++) {
+        await call();
+        await runBare();
+      }
+      const api: number[] = [];
+      const bare: number[] = [];
+      let errors = 0;
+      for (let i = 0; i < n; i++) {
+        let t = performance.now();
+        if (!(await call())) errors++;
+        api.push(performance.now() - t);
+        t = performance.now();
+        await runBare();
+        bare.push(performance.now() - t);
+      }
+      const f = summarise(api, errors, api.reduce((a, b) => a + b, 0) / 1000);
+      const bareMedian = summarise(bare, 0, 0).median_ms;
+      record(label, f, {
+        ...extra,
+        bare_sql_median_ms: bareMedian,
+        ratio: bareMedian > 0 ? Math.round((f.median_ms / bareMedian) * 100) / 100 : undefined,
+      });
+    };
+
     const day = dayQuery();
     const dayRows = await rowsOf(day);
-    record(
-      'list: one day, filters off',
-      await timeCalls(async () => (await post(list, day)).ok, { warmup: 5, iterations: n }),
-      {
-        rows: dayRows,
-      },
-    );
+    await timeList('list: one day, filters off', async () => (await post(list, day)).ok, [listSql(day)], 5, {
+      rows: dayRows,
+    });
 
     const win = windowQuery();
     const page = { ...win, limit: PAGE };
     const pageRows = await rowsOf(page);
-    record(
+    await timeList(
       'list: 30 days, first page + total',
-      await timeCalls(
-        async () => {
-          const [a, b] = await Promise.all([post(list, page), post(`${list}/count`, win)]);
-          return a.ok && b.ok;
-        },
-        { warmup: 5, iterations: n },
-      ),
+      async () => {
+        const [a, b] = await Promise.all([post(list, page), post(`${list}/count`, win)]);
+        return a.ok && b.ok;
+      },
+      [listSql(page), repo.countSql(gen.staffId, win)],
+      5,
       { rows: pageRows },
     );
-    record(
-      'list: 30 days, first page only',
-      await timeCalls(async () => (await post(list, page)).ok, { warmup: 3, iterations: n }),
-      {
-        rows: pageRows,
-      },
-    );
-    record(
+    await timeList('list: 30 days, first page only', async () => (await post(list, page)).ok, [listSql(page)], 3, {
+      rows: pageRows,
+    });
+    await timeList(
       'count: 30 days',
-      await timeCalls(async () => (await post(`${list}/count`, win)).ok, { warmup: 3, iterations: n }),
+      async () => (await post(`${list}/count`, win)).ok,
+      [repo.countSql(gen.staffId, win)],
+      3,
     );
     // A page from the middle of the window: what scrolling down asks for (keyset `after`).
     const winRows = await rowsOf(win);
     const middle = await post(list, { ...win, limit: Math.max(1, Math.min(5000, Math.floor(winRows / 2))) });
     const mid = (JSON.parse(middle.text) as { start_date: string; appointment_id: number }[]).at(-1)!;
     const deep = { ...page, after: { start_date: mid.start_date, appointment_id: mid.appointment_id } };
-    deepAfter = deep.after;
-    record(
-      'list: 30 days, page from the middle',
-      await timeCalls(async () => (await post(list, deep)).ok, { warmup: 3, iterations: n }),
-      { rows: await rowsOf(deep) },
-    );
+    await timeList('list: 30 days, page from the middle', async () => (await post(list, deep)).ok, [listSql(deep)], 3, {
+      rows: await rowsOf(deep),
+    });
     // CSV of the window, streamed to the end while the server's RSS is sampled.
     const csvOf = async (label: string, q: AppointmentListQuery, rows: number) => {
       let peak = 0;
@@ -338,39 +374,31 @@ async function runOne(kind: DbKind, size: Size, opts: RunOptions): Promise<DbRun
   } finally {
     peakKb = memoryOf(server.pid).hwmKb;
     await server.stop();
+    await bareDb?.database.close();
     rmSync(exportDir, { recursive: true, force: true });
   }
 
-  // The same SQL the API runs, straight through the driver, on the same data in the same run.
-  const db = await openBenchDb(kind, target, false);
-  try {
-    const bare = async (label: string, queries: { sql: string; params: unknown[] }[]) => {
-      const f = await timeCalls(
-        async () => {
-          for (const q of queries) await db.query(q.sql, q.params);
-          return true;
-        },
-        { warmup: 3, iterations: n },
-      );
-      const op = ops.find((o) => o.operation === label);
-      if (op) {
-        op.bare_sql_median_ms = f.median_ms;
-        op.ratio = f.median_ms > 0 ? Math.round((op.median_ms / f.median_ms) * 100) / 100 : undefined;
+  // PGlite: the same SQL the API runs, straight through the driver, once the server has let go of the database.
+  if (pendingBare.length > 0) {
+    const db = await openBenchDb(kind, target, false);
+    try {
+      for (const { label, queries } of pendingBare) {
+        const f = await timeCalls(
+          async () => {
+            for (const q of queries) await db.query(q.sql, q.params);
+            return true;
+          },
+          { warmup: 3, iterations: n },
+        );
+        const op = ops.find((o) => o.operation === label);
+        if (op) {
+          op.bare_sql_median_ms = f.median_ms;
+          op.ratio = f.median_ms > 0 ? Math.round((op.median_ms / f.median_ms) * 100) / 100 : undefined;
+        }
       }
-    };
-    // The list answer is JSON built by the database: that one statement is its bare SQL, the same text and values.
-    const listSql = (q: AppointmentListQuery) => repo.listJsonSql(gen.staffId, q);
-    await bare('list: one day, filters off', [listSql(dayQuery())]);
-    const win = windowQuery();
-    await bare('list: 30 days, first page only', [listSql({ ...win, limit: PAGE })]);
-    await bare('list: 30 days, page from the middle', [listSql({ ...win, limit: PAGE, after: deepAfter })]);
-    await bare('count: 30 days', [repo.countSql(gen.staffId, win)]);
-    await bare('list: 30 days, first page + total', [
-      listSql({ ...win, limit: PAGE }),
-      repo.countSql(gen.staffId, win),
-    ]);
-  } finally {
-    await db.database.close();
+    } finally {
+      await db.database.close();
+    }
   }
 
   return {
