@@ -9,8 +9,8 @@ import { sessionStore, setExpiryHandler } from './auth/session-store';
 import { useHost } from './layout/use-host';
 import { createRouter } from './router';
 import { hideStartSpinner } from './start-spinner';
-import { NotificationsOnDemand } from './ui/notifications-on-demand';
 import { cssVariablesResolver, theme } from './theme';
+import { NotificationsOnDemand } from './ui/notifications-on-demand';
 
 const queryClient = new QueryClient({
   defaultOptions: {
