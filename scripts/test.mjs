@@ -118,8 +118,14 @@ if (process.env.TEST_DATABASE_URL) {
     vitest('apps/server', 'server-postgres', '', node ?? 'npx'),
     { TEST_DB_KIND: 'postgres' },
   );
+  // Production setup (issue 27): nginx with TLS, two instances, one PostgreSQL; one test per proven property.
+  runner(
+    'Betrieb hinter nginx mit TLS, zwei Instanzen (ops:proof)',
+    'ops-proof',
+    `npm run ops:proof -- --report ${path.join(reports, 'ops-proof.json')}`,
+  );
 } else {
-  console.log('\n» PostgreSQL-Tests übersprungen (TEST_DATABASE_URL nicht gesetzt)');
+  console.log('\n» PostgreSQL-Tests und ops:proof übersprungen (TEST_DATABASE_URL nicht gesetzt)');
 }
 if (existsSync(path.join(root, 'apps/server/bench/quick.ts')))
   check('Benchmark (quick)', 'npm run bench:quick -w @tz/server');

@@ -60,8 +60,20 @@ function prng(seed: number) {
 
 const FIRST = ['Anna', 'Ben', 'Clara', 'David', 'Emma', 'Felix', 'Greta', 'Hannah', 'Jonas', 'Lena', 'Lukas', 'Mia'];
 const FIRST2 = ['Marie', 'Paul', 'Sophie', 'Leon', 'Lea', 'Noah', 'Emilia', 'Elias', 'Lina', 'Finn', 'Ida', 'Theo'];
-const LAST = ['Müller', 'Schmidt', 'Schneider', 'Fischer', 'Weber', 'Meyer', 'Wagner', 'Becker', 'Schulz', 'Hoffmann'];
-const LAST2 = ['', 'mann', 'er', 'berg', 'feld', 'hausen', 'ke', 'rich', 'stein', 'bach', 'dorf', 'es', 'lein'];
+/** Surnames are LAST + LAST2 (`Müllermann`, `Becker`): 130 of them, each borne by ~1/130 of the customers. */
+export const LAST = [
+  'Müller',
+  'Schmidt',
+  'Schneider',
+  'Fischer',
+  'Weber',
+  'Meyer',
+  'Wagner',
+  'Becker',
+  'Schulz',
+  'Hoffmann',
+];
+export const LAST2 = ['', 'mann', 'er', 'berg', 'feld', 'hausen', 'ke', 'rich', 'stein', 'bach', 'dorf', 'es', 'lein'];
 const CITIES = ['Berlin', 'Hamburg', 'München', 'Köln', 'Frankfurt', 'Stuttgart', 'Leipzig', 'Dresden'];
 
 export interface Generated {

@@ -17,6 +17,7 @@ const { runs, web } = await runBench({
   resultsDir: path.join(os.tmpdir(), 'tz-bench-quick'),
   label: 'quick',
   web: null,
+  webSearch: null,
 });
 const operations = [...runs.flatMap((r) => r.operations), ...(web?.operations ?? [])];
 const broken = operations.filter((o) => o.errors > 0 || o.samples === 0);

@@ -8,13 +8,14 @@ import { type BenchDb, type DbKind, DEFAULT_BENCH_URL, openBenchDb } from './ben
 import { ensureBookingPage, runBookingBench } from './booking';
 import { runCustomersWhileStaffWork } from './customers-while-staff-work';
 import { benchExportDir, ensurePlatformToken, runExportBench } from './exports';
-import { END_DAY, type Generated, generate, type Size, type SizeName, sizeOf } from './generate';
+import { END_DAY, type Generated, generate, LAST, LAST2, type Size, type SizeName, sizeOf } from './generate';
 import { checkGoals, type GoalResult, goalsMarkdown } from './goals';
 import { runGroupsBench } from './groups';
 import { type Figures, load, summarise, timeCalls } from './measure';
 import { runSearchBench } from './search';
 import { memoryOf, startServer } from './server-process';
-import { DEFAULT_WEB, runWebBench, type WebRun, type WebSettings } from './web';
+import { DEFAULT_WEB, launchChromium, runWebBench, type WebRun, type WebSettings } from './web';
+import { runWebSearchBench } from './web-search';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
 const dataRoot = path.resolve(benchDir, '../.bench-data');
@@ -33,6 +34,8 @@ export interface RunOptions {
   label?: string;
   /** The web budgets in headless Chromium (bench/web.ts); null skips them. */
   web: WebSettings | null;
+  /** The header search in Chromium on the large centre (bench/web-search.ts), searches after 2 warm-ups. */
+  webSearch: number | null;
 }
 
 export interface OperationResult extends Figures {
@@ -450,10 +453,13 @@ export function markdown(
       '',
     );
   }
-  if (web) {
+  if (web?.today === '') {
+    // the search alone (--web-search): its rows name the data it ran on
+    lines.push('## web: headless Chromium, header search', '', ...TABLE_HEAD, ...web.operations.map(operationRow), '');
+  } else if (web) {
     const largest = web.login_scripts[0];
     lines.push(
-      `## web: headless Chromium, server on PGlite, demo data + ${web.rows_added} appointments today (${web.today})`,
+      `## web: headless Chromium, server on PGlite, demo data + ${web.rows_added} appointments today (${web.today}); the search rows name their own data`,
       '',
       `Data prepared in ${web.data_seconds} s; server peak RSS ${(web.server_peak_rss_kb / 1024).toFixed(0)} MB.${largest ? ` Largest script of the login screen: ${largest.url} (${(largest.gzipBytes / 1000).toFixed(1)} kB gzip).` : ''} Per s of the scroll row: frames per second.`,
       '',
@@ -465,6 +471,43 @@ export function markdown(
   return lines.join('\n');
 }
 
+/**
+ * The header search in the browser on the large centre's data at the run's scale (generated, or reused
+ * when this run or an earlier one made it), on the first database kind of the run.
+ */
+async function runWebSearch(opts: RunOptions, searches: number): Promise<WebRun['operations']> {
+  const kind = opts.kinds[0] ?? 'pglite';
+  const size = sizeOf('large-centre', opts.scale);
+  console.log(`\n» Web-Suche (Chromium, ${kind}, ${size.name}, Skala ${opts.scale})`);
+  const { target, gen } = await prepare(kind, size, { scale: opts.scale, reuse: true });
+  const server = await startServer(serverEnv(kind, target));
+  const browser = await launchChromium();
+  const ops: OperationResult[] = [];
+  // Interleaved (Müller, Schmidt, …, Müllermann, …): neighbouring searches share no surname.
+  const surnames = LAST2.flatMap((ending) => LAST.map((last) => `${last}${ending}`));
+  try {
+    await runWebSearchBench({
+      browser,
+      url: server.url,
+      staffId: gen.staffId,
+      token: gen.token,
+      surnames,
+      searches,
+      warmup: 2,
+      record: (op) => {
+        ops.push({ ...op, operation: `${op.operation} [${size.name} ${kind}, scale ${opts.scale}]` });
+        console.log(
+          `  ${op.operation}: median ${op.median_ms} ms  p95 ${op.p95_ms} ms${op.errors ? `  FEHLER ${op.errors}` : ''}`,
+        );
+      },
+    });
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+  return ops;
+}
+
 export async function runBench(opts: RunOptions) {
   const runs: DbRun[] = [];
   for (const name of opts.sizes) {
@@ -474,7 +517,11 @@ export async function runBench(opts: RunOptions) {
       runs.push(await runOne(kind, sizeOf(name, opts.scale), opts));
     }
   }
-  const web = opts.web ? await runWebBench({ ...opts.web, dataDir: path.join(dataRoot, 'web-pglite') }) : undefined;
+  let web = opts.web ? await runWebBench({ ...opts.web, dataDir: path.join(dataRoot, 'web-pglite') }) : undefined;
+  if (opts.webSearch) {
+    const ops = await runWebSearch(opts, opts.webSearch);
+    web = web ? { ...web, operations: [...web.operations, ...ops] } : webSearchOnly(ops);
+  }
   const date = new Date().toISOString().replace(/:/g, '-').slice(0, 19);
   mkdirSync(opts.resultsDir, { recursive: true });
   const base = path.join(opts.resultsDir, `${date}${opts.label ? `-${opts.label}` : ''}`);
@@ -489,13 +536,25 @@ export async function runBench(opts: RunOptions) {
   return { runs, web, goals };
 }
 
+/** A web run of the search alone (--web-search). */
+const webSearchOnly = (operations: OperationResult[]): WebRun => ({
+  today: '',
+  rows_added: 0,
+  data_seconds: 0,
+  server_peak_rss_kb: 0,
+  login_scripts: [],
+  operations,
+});
+
 function parseArgs(argv: string[]): RunOptions {
   const get = (name: string) => {
     const i = argv.indexOf(`--${name}`);
     return i >= 0 ? argv[i + 1] : undefined;
   };
-  // --web-only: just the browser measurements; --no-web: just the database runs.
-  const webOnly = argv.includes('--web-only');
+  // --web-only: just the browser measurements; --no-web: just the database runs; --web-search: just the
+  // header search in the browser on the large centre (at --scale, on the first --db, PGlite by default).
+  const webSearchAlone = argv.includes('--web-search');
+  const webOnly = argv.includes('--web-only') || webSearchAlone;
   const sizes = webOnly ? [] : ((get('size') ?? 'large-centre,platform').split(',') as SizeName[]);
   const kinds = (get('db') ?? 'pglite,postgres').split(',') as DbKind[];
   return {
@@ -508,11 +567,13 @@ function parseArgs(argv: string[]): RunOptions {
     resultsDir: path.join(benchDir, 'results'),
     label: get('label'),
     // --web-part groups: only the group page with 10,000 members, on the demo data without the 1,500 rows
-    web: argv.includes('--no-web')
-      ? null
-      : get('web-part') === 'groups'
-        ? { ...DEFAULT_WEB, rows: 1, part: 'groups' }
-        : DEFAULT_WEB,
+    web:
+      argv.includes('--no-web') || webSearchAlone
+        ? null
+        : get('web-part') === 'groups'
+          ? { ...DEFAULT_WEB, rows: 1, part: 'groups' }
+          : DEFAULT_WEB,
+    webSearch: argv.includes('--no-web') || get('web-part') === 'groups' ? null : Number(get('searches') ?? 20),
   };
 }
 

@@ -60,7 +60,7 @@ export async function startServer(env: Record<string, string>, nodeArgs: string[
   for (;;) {
     if (child.exitCode !== null) throw new Error(`Server beendet mit Code ${child.exitCode}`);
     try {
-      const res = await fetch(`${url}/api/health`);
+      const res = await fetch(`${url}/api/ready`);
       if (res.ok) break;
     } catch {
       // not listening yet (migrations may still run)

@@ -60,7 +60,7 @@ function ensureWebBuilt() {
   execSync('npm run build -w @tz/web', { cwd: repoRoot, stdio: 'inherit' });
 }
 
-const launch = () =>
+export const launchChromium = () =>
   chromium.launch({
     // Debian's Chromium, as in the e2e tests (playwright.config.ts; npm test installs it).
     executablePath: '/usr/bin/chromium',
@@ -249,7 +249,7 @@ export async function runWebBench(opts: WebBenchOptions): Promise<WebRun> {
   const data = await prepareWebData(opts.dataDir, opts.rows, secrets);
   console.log(`  ${data.added} Termine heute (${data.today}) ergänzt in ${data.seconds.toFixed(1)} s`);
   const server = await startServer({ ...secrets, PGLITE_DIR: opts.dataDir, DATABASE_URL: '' });
-  const browser = await launch();
+  const browser = await launchChromium();
   const ops: OperationResult[] = [];
   let scripts: LoadedScript[] = [];
   let peakKb = 0;

@@ -3,6 +3,8 @@ import type { SessionCache } from './auth/session-cache';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import type { CertificateSource } from './features/demis/demis-certificate-source';
+import type { Metrics } from './features/operations/metrics';
+import type { Readiness } from './features/operations/readiness';
 import type { ErrorEvent } from './http/error-tracing';
 
 /**
@@ -23,4 +25,8 @@ export interface AppDeps {
   reportError: (e: ErrorEvent) => Promise<void>;
   /** Where DEMIS client certificates come from; tests set it, production uses the settings storage. */
   demisCertificateSource?: CertificateSource;
+  /** Whether this instance takes traffic (GET /api/ready): main.ts moves it from starting to ready to draining. */
+  readiness: Readiness;
+  /** This app's Prometheus registry and the counters services increment (GET /metrics). */
+  metrics: Metrics;
 }

@@ -8,15 +8,20 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { useGermanZodMessages } from '@tz/shared/http/zod-german';
 import { MSG } from '@tz/shared/messages';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
+import type { DestinationStream } from 'pino';
 import type { AppDeps } from './app-deps';
 import { SessionCache } from './auth/session-cache';
 import { nowMs } from './clock';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { featureRoutes } from './features/feature-routes';
+import { createMetrics } from './features/operations/metrics';
+import { startingGate } from './features/operations/operations.routes';
+import { Readiness } from './features/operations/readiness';
+import { loggerOptions, registerRequestLog, requestIdOf } from './features/operations/request-log';
 import { registerErrorHandler } from './http/error-handler';
 import { createErrorTracer } from './http/error-tracing';
 import { hostCheck } from './http/host-check';
@@ -28,12 +33,25 @@ const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url))
 /** TRUST_PROXY as a hop count: the nearest `hops` addresses are proxies (as proxy-addr counts them). */
 const trustHops = (hops: number) => (_address: string, i: number) => i < hops;
 
+export interface BuildOptions {
+  /** main.ts passes one that starts in 'starting'; tests get a ready one (their database is migrated). */
+  readiness?: Readiness;
+  /** Where the JSON log goes (tests capture it); default stdout. */
+  logStream?: DestinationStream;
+}
+
 /** Builds the whole app without listening, so tests drive it through inject(). */
-export async function buildApp(config: Config, database: Database): Promise<{ app: FastifyInstance; deps: AppDeps }> {
+export async function buildApp(
+  config: Config,
+  database: Database,
+  options: BuildOptions = {},
+): Promise<{ app: FastifyInstance; deps: AppDeps }> {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
-    genReqId: () => crypto.randomUUID(),
-    requestIdHeader: 'x-request-id',
+    logger: config.logLevel === 'silent' ? false : loggerOptions(config.logLevel, options.logStream),
+    // One line per request of our own (request-log.ts): Fastify's would log the URL, tokens and all.
+    logController: new LogController({ disableRequestLogging: true }),
+    genReqId: requestIdOf,
+    requestIdHeader: false,
     // Off unless TRUST_PROXY names the proxies: otherwise any client could choose its own address and host.
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 20 * 1024 * 1024,
@@ -41,7 +59,10 @@ export async function buildApp(config: Config, database: Database): Promise<{ ap
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   const tracer = createErrorTracer(config.sentryDsn, '1.83.0');
+  const readiness = options.readiness ?? new Readiness();
   const deps: AppDeps = {
+    readiness,
+    metrics: createMetrics(database, readiness, config.operations.metrics.enabled),
     config,
     database,
     db: database.db,
@@ -53,6 +74,8 @@ export async function buildApp(config: Config, database: Database): Promise<{ ap
   app.addHook('onRoute', (r) => {
     for (const method of [r.method].flat()) deps.routes.push({ method, url: r.url });
   });
+  startingGate(app, deps);
+  registerRequestLog(app, deps.metrics);
   registerErrorHandler(app, deps.reportError);
   // Plain HTML form posts (official form preview in a new window) arrive url-encoded.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {

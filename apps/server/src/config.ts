@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { scheduleError } from './features/operations/schedule';
 import { loadOrCreateSecrets, randomSecrets } from './secrets';
 
 /** The only reader of process.env. Parsed once; a bad value stops the start. */
@@ -120,6 +121,34 @@ const envSchema = z.object({
    */
   TEST_PAUSE_SQL: z.string().optional(),
   TEST_PAUSE_SQL_NTH: z.coerce.number().int().positive().default(1),
+  /** GET /metrics (Prometheus text format); off unless set. */
+  METRICS: bool,
+  /** Connecting addresses or CIDRs allowed to read /metrics (comma-separated), e.g. `10.0.5.2, 127.0.0.1`. */
+  METRICS_ALLOW: z
+    .string()
+    .default('')
+    .refine((v) => parseAddressList(v) !== undefined, 'erwartet eine Komma-Liste von IP-Adressen/CIDRs'),
+  /** Bearer token that also opens /metrics (at least 24 characters). */
+  METRICS_TOKEN: z.string().min(24).optional().or(z.literal('')),
+  /** Scheduled backups in the worker: a cron expression in Berlin time (e.g. `0 3 * * *`); empty = off. */
+  BACKUP_SCHEDULE: z
+    .string()
+    .default('')
+    .refine((v) => scheduleError(v) === undefined, { error: (i) => scheduleError(String(i.input)) }),
+  /** How many scheduled backups stay in BACKUP_DIR; older ones are deleted after each new one. */
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(14),
+  /** The retention job (RETENTION_UNTIL) on a schedule, like BACKUP_SCHEDULE; empty = off. */
+  RETENTION_SCHEDULE: z
+    .string()
+    .default('')
+    .refine((v) => scheduleError(v) === undefined, { error: (i) => scheduleError(String(i.input)) }),
+  /**
+   * On SIGTERM: how long the instance keeps serving while /api/ready already says no, for load balancers
+   * that probe readiness (nginx without active checks does not: 0, stop listening at once).
+   */
+  DRAIN_DELAY_SECONDS: z.coerce.number().int().min(0).max(300).default(0),
+  /** On SIGTERM: how long requests still running may take before the process ends anyway. */
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
 });
 
 export type Config = {
@@ -182,7 +211,24 @@ export type Config = {
   testApi: boolean;
   /** Tests only (refused in production): freeze before the nth statement matching `pattern`. */
   testPauseSql: { pattern: RegExp; nth: number } | undefined;
+  /** Production operation (docs/operations.md): metrics, scheduled work, shutdown. */
+  operations: OperationsConfig;
 };
+
+export interface OperationsConfig {
+  metrics: {
+    enabled: boolean;
+    /** Addresses and CIDRs (of the connection, never X-Forwarded-For) allowed without the token. */
+    allow: string[];
+    token: string | undefined;
+  };
+  /** Cron expressions (Berlin time), undefined = off. */
+  backupSchedule: string | undefined;
+  backupKeep: number;
+  retentionSchedule: string | undefined;
+  drainDelaySeconds: number;
+  shutdownGraceSeconds: number;
+}
 
 export type DemisEnvironment = 'test' | 'production';
 
@@ -271,7 +317,34 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     testNow: e.TEST_NOW ? new Date(e.TEST_NOW) : undefined,
     testApi: e.TEST_API,
     testPauseSql: e.TEST_PAUSE_SQL ? { pattern: new RegExp(e.TEST_PAUSE_SQL), nth: e.TEST_PAUSE_SQL_NTH } : undefined,
+    operations: {
+      metrics: {
+        enabled: e.METRICS,
+        allow: parseAddressList(e.METRICS_ALLOW) ?? [],
+        token: e.METRICS_TOKEN || undefined,
+      },
+      backupSchedule: e.BACKUP_SCHEDULE.trim() || undefined,
+      backupKeep: e.BACKUP_KEEP,
+      retentionSchedule: e.RETENTION_SCHEDULE.trim() || undefined,
+      drainDelaySeconds: e.DRAIN_DELAY_SECONDS,
+      shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
+    },
   };
+}
+
+/** METRICS_ALLOW: '' none, else every entry an IP address or CIDR; undefined when one is not. */
+export function parseAddressList(value: string): string[] | undefined {
+  const list = value
+    .split(',')
+    .map((a) => a.trim())
+    .filter(Boolean);
+  const valid = (a: string) => {
+    const [ip, bits, ...rest] = a.split('/');
+    const family = ip ? isIP(ip) : 0;
+    if (rest.length || !family) return false;
+    return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+  };
+  return list.every(valid) ? list : undefined;
 }
 
 /**

@@ -1,14 +1,16 @@
 import { setClock } from './clock';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { createLogger } from './features/operations/request-log';
 import { runWorkersOnce, startWorkers, WORKERS } from './jobs/workers';
 
 /**
  * `npm run worker`: the background workers (export queue, mail outbox) in a
  * process of their own, without the web server — beside servers started with
  * WORKER=0, or several of them: they share the queues through the database
- * (FOR UPDATE SKIP LOCKED). `--once` works through the queues once and ends
- * (e.g. from cron at night). Start it after a server has migrated the database.
+ * (FOR UPDATE SKIP LOCKED). Scheduled backups and retention (BACKUP_SCHEDULE, RETENTION_SCHEDULE) run
+ * here too, each slot once across all processes. `--once` works through the queues once and ends
+ * (e.g. from cron at night; no scheduled jobs). Start it after a server has migrated the database.
  */
 const config = loadConfig();
 if (!config.databaseUrl) {
@@ -19,7 +21,9 @@ if (!config.databaseUrl) {
 }
 if (config.testNow) setClock(config.testNow);
 const database = await openDatabase(config);
-const deps = { db: database.db, config, database };
+// JSON lines without personal data, as the server's (request-log.ts).
+const log = createLogger(config.logLevel === 'silent' ? 'silent' : config.logLevel);
+const deps = { db: database.db, config, database, log };
 const once = process.argv.includes('--once');
 const stopping = new AbortController();
 

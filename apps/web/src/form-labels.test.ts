@@ -16,6 +16,7 @@ import { requestExport } from '@tz/shared/exports/exports.contract';
 import { saveVaccinationData } from '@tz/shared/forms/forms.contract';
 import { saveOegdForm } from '@tz/shared/oegd/oegd.contract';
 import { createPcrLab } from '@tz/shared/pcr-labs/pcr-labs.contract';
+import { createRx, createUsage } from '@tz/shared/pharma/pharma.contract';
 import { createTestCentreUser } from '@tz/shared/platform/platform.contract';
 import { sendReceiptCopy } from '@tz/shared/receipts/receipts.contract';
 import { createService } from '@tz/shared/services/services.contract';
@@ -31,6 +32,7 @@ import { EXPORT_REQUEST_LABELS } from './features/exports/exports-field-labels';
 import { VACCINATION_LABELS } from './features/forms/vaccination-field-labels';
 import { OEGD_LABELS } from './features/oegd/oegd-field-labels';
 import { PCR_LAB_LABELS } from './features/pcr-labs/pcr-lab-field-labels';
+import { RX_LABELS, USAGE_LABELS } from './features/pharma/pharma-field-labels';
 import { TEST_CENTRE_USER_LABELS } from './features/platform/platform-field-labels';
 import {
   DISABLE_LABELS,
@@ -100,6 +102,8 @@ const FORMS: { form: string; labels: Record<string, string>; body: unknown; hidd
   { form: 'Belegkopie', labels: { email: 'E-Mail-Adresse' }, body: sendReceiptCopy.body },
   { form: 'Monatsexport anfordern', labels: EXPORT_REQUEST_LABELS, body: requestExport.body },
   { form: 'PCR-Labor', labels: PCR_LAB_LABELS, body: createPcrLab.body },
+  { form: 'Verordnung', labels: RX_LABELS, body: createRx.body, hidden: ['staff_id'] },
+  { form: 'Abgabe', labels: USAGE_LABELS, body: createUsage.body, hidden: ['staff_id'] },
   // website: the honeypot, hidden from people
   { form: 'Termin online buchen', labels: BOOKING_LABELS, body: createBooking.body, hidden: ['website'] },
 ];

@@ -171,6 +171,10 @@ export const MSG = {
   scanUsLayout:
     'Der Handscanner ist auf das US-Tastaturlayout eingestellt. Bitte stellen Sie den Scanner auf das deutsche Tastaturlayout um und scannen Sie erneut.',
   searchQueryRequired: 'Bitte einen Suchbegriff eingeben.',
+  searchQueryTooLong: 'Der Suchbegriff ist zu lang: höchstens 100 Zeichen.',
+  /** A hand scan that was cut off (the page stalled, the scanner stopped), or scan text that reached the search box. */
+  scanCutOff: 'Bitte erneut scannen',
+  scanCutOffHint: 'Der Scan kam nicht vollständig an. Es wurde nichts gesucht und nichts gespeichert.',
   // camera scan (core-workflow §8 Camera; our wording)
   cameraTitle: 'QR-Code scannen',
   cameraHint: 'Halten Sie den QR-Code des Corona-Warn-App-Profils vor die Kamera.',
@@ -287,6 +291,7 @@ export const MSG = {
     'Das sofortige Verarbeiten aller wartenden Exporte kann die Datenbank stark belasten. Bitte nur bei Bedarf und möglichst außerhalb der Hauptzeiten auslösen.',
   billingMonthsRange: 'Bitte einen Zeitraum von höchstens 12 Monaten wählen.',
   billingMonthFormat: 'Bitte einen Monat im Format JJJJ-MM angeben.',
+  billingMonthsReversed: 'Der letzte Monat darf nicht vor dem ersten liegen.',
   serviceSaveFailed: 'Etwas lief schief. Bitte versuchen Sie es erneut.',
   serviceLoadFailed: 'Etwas lief schief beim Abfragen der Dienstleistung...',
   serviceCreated: 'Dienstleistung erfolgreich erstellt',
@@ -299,6 +304,11 @@ export const MSG = {
   saveDays: 'Tage speichern',
   timeFormat: 'Bitte Uhrzeiten im Format HH:MM angeben.',
   dateFormat: 'Bitte ein gültiges Datum angeben.',
+  /** The shared German date fields (apps/web ui/german-date-input.tsx): a typed text that is no date. */
+  typedDateInvalid: 'Bitte ein gültiges Datum im Format TT.MM.JJJJ angeben.',
+  typedDateTimeInvalid: 'Bitte Datum und Uhrzeit im Format TT.MM.JJJJ HH:mm angeben.',
+  dateRequired: 'Bitte ein Datum angeben.',
+  tillBeforeFrom: 'Das Bis-Datum darf nicht vor dem Von-Datum liegen.',
   dayIndexRange: 'Der Wochentag muss zwischen 1 (Sonntag) und 7 (Samstag) liegen.',
   twoBreaksOnly: 'Pro Tag sind höchstens zwei Pausen möglich.',
   maxSpecialDays: 'Es können höchstens fünf Tage auf einmal angelegt werden.',
@@ -384,6 +394,9 @@ export const MSG = {
 
 export type MessageKey = keyof typeof MSG;
 
+/** A date field's earliest and latest day (DD.MM.YYYY), where the form names no reason of its own. */
+export const dateNotBefore = (day: string) => `Das Datum darf nicht vor dem ${day} liegen.`;
+export const dateNotAfter = (day: string) => `Das Datum darf nicht nach dem ${day} liegen.`;
 export const searchHeading = (query: string) => `Suche nach: "${query}"`;
 /** A camera error without its own text: named as the browser names it. */
 export const cameraOtherError = (name: string) => `Die Kamera konnte nicht gestartet werden (${name}).`;
@@ -577,3 +590,21 @@ export const otherSessionsEnded = (n: number) =>
   n === 1 ? '1 andere Sitzung wurde beendet.' : `${n} andere Sitzungen wurden beendet.`;
 export const recoveryCodesLeft = (n: number) =>
   n === 1 ? 'Noch 1 Wiederherstellungscode übrig.' : `Noch ${n} Wiederherstellungscodes übrig.`;
+
+/** Production operation (issue 27): scheduled backups and retention, readiness. */
+export const OPERATIONS_MSG = {
+  jobBackup: 'Sicherung der Datenbank',
+  jobRetention: 'Aufbewahrungsfrist (Löschung nach TestV)',
+  notScheduled: 'nicht eingerichtet',
+  running: 'läuft',
+  success: 'erfolgreich',
+  failure: 'fehlgeschlagen',
+  neverRan: 'noch nicht gelaufen',
+  databaseUnavailable: 'Die Datenbank war nicht erreichbar.',
+  diskFull: 'Im Sicherungsordner ist kein Platz mehr.',
+  notWritable: 'Der Sicherungsordner ist nicht beschreibbar.',
+  folderMissing: 'Der Sicherungsordner fehlt oder ist nicht erreichbar.',
+  unexpected: 'Unerwarteter Fehler; Einzelheiten stehen im Serverprotokoll.',
+  starting: 'Der Server startet gerade. Bitte in wenigen Sekunden erneut versuchen.',
+  draining: 'Der Server wird gerade beendet. Bitte erneut versuchen.',
+} as const;

@@ -15,6 +15,7 @@ import { formsRoutes } from './forms/forms.routes';
 import { groupsRoutes } from './groups/groups.routes';
 import { newsRoutes } from './news/news.routes';
 import { oegdRoutes } from './oegd/oegd.routes';
+import { operationsRoutes } from './operations/operations.routes';
 import { pcrLabsRoutes } from './pcr-labs/pcr-labs.routes';
 import { pharmaRoutes } from './pharma/pharma.routes';
 import { platformRoutes } from './platform/platform.routes';
@@ -53,4 +54,5 @@ export function featureRoutes(app: FastifyInstance, deps: AppDeps) {
   pcrLabsRoutes(app, deps);
   auditRoutes(app, deps);
   testingRoutes(app, deps);
+  operationsRoutes(app, deps);
 }

@@ -9,7 +9,7 @@ const CACHE_MS = 30_000;
 /**
  * Every API call must come through a known host name (hosts table or
  * ALLOWED_HOSTS); anything else is answered with the spec's code NT. The
- * health check stays reachable for load balancers. The Host header (or, only
+ * health and readiness checks stay reachable for load balancers. The Host header (or, only
  * behind a trusted proxy, X-Forwarded-Host) is parsed strictly: a header such
  * as `localhost:1@evil.example` is no host at all, not `localhost`.
  */
@@ -17,7 +17,7 @@ export function hostCheck(app: FastifyInstance, deps: AppDeps) {
   // A short cache of a database table, not state: other instances read the same table.
   const known = new Map<string, number>();
   app.addHook('onRequest', async (req, reply) => {
-    if (!req.url.startsWith('/api/') || req.url === '/api/health') return;
+    if (!req.url.startsWith('/api/') || req.url === '/api/health' || req.url === '/api/ready') return;
     const host = parseHost(req.host);
     if (!host) return reply.status(400).send({ error: 'NT', message: MSG.unknownHost });
     if (deps.config.allowedHosts.includes(host)) return;

@@ -2,6 +2,7 @@ import type { AppDeps } from '../app-deps';
 import type { Config } from '../config';
 import { exportWorkerTick } from '../features/exports/export-worker';
 import { processOutbox } from '../features/mail/mail-outbox';
+import { type SchedulerDeps, startScheduler } from '../features/operations/scheduled-jobs';
 
 /** What a background worker gets: the database and the configuration (the server's or `npm run worker`'s). */
 export type WorkerDeps = Pick<AppDeps, 'db' | 'config' | 'database'>;
@@ -30,8 +31,11 @@ export const WORKERS: Worker[] = [
   },
 ];
 
-/** Starts every worker on its interval; returns a function that stops them and waits. */
-export function startWorkers(deps: WorkerDeps): () => Promise<void> {
+/**
+ * Starts every worker on its interval and the scheduled jobs (backups, retention); returns a function that
+ * stops them all and waits for the work under way (an export gives its job back).
+ */
+export function startWorkers(deps: SchedulerDeps): () => Promise<void> {
   const timers: NodeJS.Timeout[] = [];
   const running = new Set<Promise<void>>();
   const stopping = new AbortController();
@@ -43,17 +47,19 @@ export function startWorkers(deps: WorkerDeps): () => Promise<void> {
       const p = w
         .run(deps, stopping.signal)
         .catch((err) => {
-          if (deps.config.logLevel !== 'silent') console.error(`worker ${w.name} failed`, err);
+          if (deps.log) deps.log.error({ err, worker: w.name }, 'worker failed');
+          else if (deps.config.logLevel !== 'silent') console.error(`worker ${w.name} failed`, err);
         })
         .finally(() => running.delete(p));
       running.add(p);
     };
     timers.push(setInterval(tick, intervalMs));
   }
+  const stopScheduler = startScheduler(deps);
   return async () => {
     stopping.abort();
     for (const t of timers) clearInterval(t);
-    await Promise.all(running);
+    await Promise.all([...running, stopScheduler()]);
   };
 }
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp } from '../app';
+import { type BuildOptions, buildApp } from '../app';
 import type { AppDeps } from '../app-deps';
 import { type Config, testConfig } from '../config';
 import { type Database, openPglite, openPostgres } from '../db/client';
@@ -63,11 +63,12 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+/** `options`: e.g. a stream that captures the JSON log (the log test). */
+export async function createTestApp(overrides: Partial<Config> = {}, options: BuildOptions = {}): Promise<TestApp> {
   const database = await openTestDatabase();
   await ensureDefaultHosts(database.db);
   await ensureFunctionCatalogue(database.db);
-  const { app, deps } = await buildApp(testConfig(overrides), database);
+  const { app, deps } = await buildApp(testConfig(overrides), database, options);
   await app.ready();
   return {
     app,

@@ -58,7 +58,8 @@ test('an empty day says "Keine Termine gefunden"; opening the picker ends the ju
   const held = new Promise<void>((resolve) => {
     release = resolve;
   });
-  await page.route(/\/api\/staff\/\d+\/appointments$/, async (route) => {
+  // The list opens with the page that contains now (…/appointments/page-at), later pages from the list itself.
+  await page.route(/\/api\/staff\/\d+\/appointments(\/page-at)?$/, async (route) => {
     await held;
     await route.continue();
   });
@@ -173,6 +174,8 @@ test('the CSV download arrives and the Export button leads to the exports screen
 test('filters narrow the list', async ({ page, centres }) => {
   await openAppointments(page, centres.logins.admin);
   await showToday(page);
+  // The filters are folded into one line: 'Filter' opens the selects.
+  await page.getByRole('button', { name: 'Filter', exact: true }).click();
   await expect(page.getByRole('combobox', { name: 'Ergebnis' })).toBeVisible();
   await page.getByRole('combobox', { name: 'Dienstleistung' }).click();
   await page.getByRole('option', { name: 'Antigen-Schnelltest Selbstzahler' }).click();
@@ -184,6 +187,7 @@ test('filters narrow the list', async ({ page, centres }) => {
 test('a vaccination centre sees no test features', async ({ page, centres }) => {
   await openAppointments(page, centres.logins.vaccination_admin);
   await expect(page.getByRole('listitem').first()).toBeVisible();
+  await page.getByRole('button', { name: 'Filter', exact: true }).click();
   await expect(page.getByRole('combobox', { name: 'Ergebnis' })).toHaveCount(0);
   await expect(page.getByRole('combobox', { name: 'DEMIS-Status' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: /Ergebnis/ })).toHaveCount(0);

@@ -17,6 +17,7 @@ const tomorrow = () =>
 
 async function narrowToTomorrow(page: Page) {
   await page.getByRole('button', { name: 'Morgen' }).click();
+  await page.getByRole('button', { name: 'Filter', exact: true }).click();
   await page.getByRole('combobox', { name: 'Dienstleistung' }).click();
   await page.getByRole('option', { name: 'Antigen-Schnelltest Selbstzahler' }).click();
 }

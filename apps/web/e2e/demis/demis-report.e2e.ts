@@ -70,6 +70,7 @@ async function paulsRow(page: Page, email: string) {
   await page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Termine' }).click();
   await expect(page.getByRole('list', { name: 'Termine' })).toBeVisible({ timeout: 30_000 });
   await page.getByRole('button', { name: 'Heute' }).click();
+  await page.getByRole('button', { name: 'Filter', exact: true }).click();
   await page.getByRole('combobox', { name: 'Dienstleistung' }).click();
   await page.getByRole('option', { name: 'Bürgertest ÖGD (Antigen)' }).click();
   const row = page.getByRole('listitem').filter({ hasText: 'Paul Positiv' });

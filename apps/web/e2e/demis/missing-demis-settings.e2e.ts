@@ -10,6 +10,7 @@ async function paulsRow(page: Page, email: string) {
   await expect(page.getByRole('list', { name: 'Termine' })).toBeVisible({ timeout: 30_000 });
   await page.getByRole('button', { name: 'Heute' }).click();
   // Narrowed to the ÖGD test, as a person would look for it: Paul's row is in view.
+  await page.getByRole('button', { name: 'Filter', exact: true }).click();
   await page.getByRole('combobox', { name: 'Dienstleistung' }).click();
   await page.getByRole('option', { name: 'Bürgertest ÖGD (Antigen)' }).click();
   const row = page.getByRole('listitem').filter({ hasText: 'Paul Positiv' });

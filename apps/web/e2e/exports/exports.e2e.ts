@@ -32,7 +32,7 @@ test('exports: an immediate export at once; a monthly export pending until the a
   await page.getByRole('navigation').getByRole('link', { name: 'Export', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Export', exact: true })).toBeVisible();
   // A test centre: no vaccination tab; the immediate export is open.
-  await expect(page.getByRole('tab')).toHaveText(['Sofort-Export', 'Monatsexport']);
+  await expect(page.getByRole('tab')).toHaveText(['Sofort-Export', 'Monatsexport', 'Abrechnung']);
   // off the sidebar link just clicked: its hover colour is not the screen's
   await page.mouse.move(700, 600);
   await expectAccessible(page);
@@ -61,6 +61,10 @@ test('exports: an immediate export at once; a monthly export pending until the a
   await adminPage.getByRole('navigation').getByRole('link', { name: 'Export Admin' }).click();
   const dispatch = adminPage.getByRole('button', { name: /^Exportaufträge jetzt verarbeiten \([1-9]\d*\)$/ });
   await expect(dispatch).toBeEnabled();
+  // Below it, the scheduled backups and retention (issue 27): the test server has no schedule set.
+  await expect(adminPage.getByRole('heading', { name: 'Sicherungen und Aufbewahrungsfrist' })).toBeVisible();
+  for (const job of ['Sicherung der Datenbank', 'Aufbewahrungsfrist (Löschung nach TestV)'])
+    await expect(adminPage.getByRole('row', { name: `${job} nicht eingerichtet noch nicht gelaufen` })).toBeVisible();
   await adminPage.mouse.move(700, 600);
   await expectAccessible(adminPage);
   await dispatch.click();

@@ -85,7 +85,7 @@ test('a customer fills the form from the QR link on a phone; staff then sees the
     .getByLabel('Ja')
     .check();
   await expect(followUp).toBeVisible();
-  await followUp.fill('2026-01-02');
+  await followUp.fill('02.01.2026');
   await p
     .getByRole('radiogroup', { name: /Auf welcher Grundlage/ })
     .getByLabel(/Bürgertestung/)

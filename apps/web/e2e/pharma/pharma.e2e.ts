@@ -53,3 +53,59 @@ test('a pharmacy user creates a prescription with a usage and sees it in the mon
   await expect(page.getByText(PHARMA_MSG.rxActivated)).toBeVisible();
   await expect(inactive.getByText(MSG.rxInactive)).toHaveCount(0);
 });
+
+test('a refused end date stays as typed with its reason, and Speichern refuses instead of storing "offen"', async ({
+  page,
+  centres,
+}) => {
+  await signIn(page, centres.logins.pharmacy);
+  await page.goto('/pharma/new/edit');
+  await page.getByRole('combobox', { name: 'Kunde', exact: true }).fill('Becker');
+  await page.getByRole('option', { name: /^Becker, Hildegard/ }).click();
+  const saves: string[] = [];
+  page.on('request', (r) => r.method() !== 'GET' && r.url().includes('/pharma/rx') && saves.push(r.url()));
+
+  // The start defaults to today (16.06.2026); an end before it is refused at the field, not emptied.
+  const end = page.getByRole('textbox', { name: 'Ende der Leistung' });
+  await end.fill('10.06.2026');
+  await end.press('Tab');
+  await expect(end).toHaveValue('10.06.2026');
+  await expect(end).toHaveAccessibleDescription(PHARMA_MSG.endBeforeStart);
+  await page.getByRole('button', { name: 'Speichern' }).click();
+  await expect(
+    page.getByRole('alert').filter({ hasText: `Ende der Leistung: ${PHARMA_MSG.endBeforeStart}` }),
+  ).toBeVisible();
+  await expect(end).toBeFocused();
+  await expect(end).toHaveValue('10.06.2026');
+  await expect(end).toHaveAccessibleDescription(PHARMA_MSG.endBeforeStart);
+
+  // A typed text that is no date stays as well, with its own reason.
+  await end.fill('31.06.2026');
+  await end.press('Tab');
+  await expect(end).toHaveValue('31.06.2026');
+  await expect(end).toHaveAccessibleDescription(MSG.typedDateInvalid);
+  expect(saves).toEqual([]);
+
+  // Corrected, it is saved with exactly that end.
+  await end.fill('30.6.2026');
+  await end.press('Tab');
+  await expect(end).toHaveValue('30.06.2026');
+  await page.getByRole('button', { name: 'Speichern' }).click();
+  await expect(page.getByText(PHARMA_MSG.rxSaved)).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Verordnung bearbeiten' })).toBeVisible();
+  await page.reload();
+  await expect(end).toHaveValue('30.06.2026');
+
+  // Picked in the calendar (days before the start cannot be picked), then cleared: saved as open.
+  await end.click();
+  await expect(page.getByRole('button', { name: '15 Juni 2026' })).toBeDisabled();
+  await page.getByRole('button', { name: '26 Juni 2026' }).click();
+  await expect(end).toHaveValue('26.06.2026');
+  await page.getByRole('button', { name: 'Ende löschen' }).click();
+  await expect(end).toHaveValue('');
+  await page.getByRole('button', { name: 'Speichern' }).click();
+  await expect(page.getByText(PHARMA_MSG.rxSaved)).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('textbox', { name: 'Beginn der Leistung' })).toHaveValue('16.06.2026');
+  await expect(end).toHaveValue('');
+});

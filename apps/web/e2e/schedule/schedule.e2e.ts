@@ -86,7 +86,19 @@ test('a holiday is added among empty pickers and deleted after confirmation', as
   await expect(page.getByText(MSG.holidaysAtOnce)).toBeVisible();
   await expectAccessible(page);
 
+  // A typed day that does not exist stays as typed with its reason, and nothing is saved in its place.
+  const first = page.getByRole('textbox', { name: 'Feiertag 1' });
+  await first.fill(`31.02.${year}`);
   await page.getByRole('textbox', { name: 'Feiertag 3' }).fill(`15.08.${year}`);
+  await page.getByRole('button', { name: 'Feiertage speichern' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: `Feiertag 1: ${MSG.typedDateInvalid}` })).toBeVisible();
+  await expect(first).toBeFocused();
+  await expect(first).toHaveValue(`31.02.${year}`);
+  await expect(first).toHaveAccessibleDescription(MSG.typedDateInvalid);
+  await expect(page.getByRole('row').filter({ hasText: `15.08.${year}` })).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Feiertag 1 entfernen' }).click();
+  await expect(first).toHaveValue('');
   await page.getByRole('button', { name: 'Feiertage speichern' }).click();
   await expect(page.getByText(MSG.holidaysUpdated)).toBeVisible();
   const row = page.getByRole('row').filter({ hasText: `15.08.${year}` });

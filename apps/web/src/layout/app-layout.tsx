@@ -14,9 +14,10 @@ import {
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
+import { useQueryClient } from '@tanstack/react-query';
 import { APP_VERSION } from '@tz/shared/constants';
 import { MSG } from '@tz/shared/messages';
-import { readScan } from '@tz/shared/rules/scanner-input';
+import { looksLikeScanText, readScan } from '@tz/shared/rules/scanner-input';
 import { type FormEvent, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { useAuth, useSessionInfo } from '../auth/use-session';
@@ -25,7 +26,7 @@ import { NewsPrompt } from '../features/news/news-prompt';
 import { useNewsPrompt } from '../features/news/use-news-prompt';
 import { useSwitchWorkingCentre } from '../features/platform/working-centre';
 import { CameraScanModal } from '../features/search/camera-scan-modal';
-import { handleScan, useHandScanner } from '../features/search/use-hand-scanner';
+import { handleScan, notifyScanCutOff, useHandScanner } from '../features/search/use-hand-scanner';
 import { to } from '../routes';
 import { activeEntry, sidebarEntries } from './sidebar-entries';
 import { useHost } from './use-host';
@@ -138,12 +139,21 @@ function HeaderSearch() {
   const [q, setQ] = useState('');
   const navigate = useNavigate();
   const { staffId } = useAuth();
+  const qc = useQueryClient();
   const [camera, setCamera] = useState(false);
   // The first characters of a scan reach the focused field before the detector knows: the box is cleared.
   useHandScanner(() => setQ(''));
   const submit = (ev: FormEvent) => {
     ev.preventDefault();
-    if (q.trim()) navigate(`/search?q=${encodeURIComponent(q.trim())}`);
+    // Pieces of a scan that reached the box (the detector missed its start) are never searched for.
+    if (looksLikeScanText(q)) {
+      setQ('');
+      notifyScanCutOff();
+    } else if (q.trim()) {
+      // The search is sent at once, while the results screen loads (its code loads with the first search).
+      void import('../features/search/use-search').then((m) => m.prefetchSearch(qc, staffId, q.trim()));
+      navigate(`/search?q=${encodeURIComponent(q.trim())}`);
+    }
   };
   const onCameraScan = (text: string) => {
     if (readScan(text, window.location.origin).kind === 'ignored') return;

@@ -82,8 +82,14 @@ const idFilter = z.preprocess(
   z.coerce.number().int().min(0).nullable(),
 );
 
+/** A row's place in the list's order (start_date, appointment_id): the keyset cursors. */
+const cursorSchema = z.object({
+  start_date: z.iso.datetime({ offset: true }),
+  appointment_id: z.number().int().positive(),
+});
+
 /**
- * The list query (core-workflow §7, value sets §9):
+ * The filters and range of the list (core-workflow §7, value sets §9):
  * - startdate/enddate: unix seconds, both inclusive.
  * - paymentClassification: an id, or 0 for appointments without one.
  * - checkedIn: '0' not checked in, '1' checked in (bit 1), '2' questionnaire filled (bit 4).
@@ -94,39 +100,56 @@ const idFilter = z.preprocess(
  *   'customer_appointments_res_date' (range on the result date), 'result' (appointment date,
  *   only appointments with a result).
  * - source: who booked ('Gebucht von'): 'customer' (the public booking page), 'staff', 'import'.
- * - limit/after: keyset paging. Rows come ordered by (start_date, appointment_id); a page
- *   holds at most `limit` rows after the row named by `after` (the last row of the previous
- *   page). Without `limit` the whole range is answered (the CSV and older clients).
  */
-export const appointmentListQuerySchema = z
-  .object({
-    startdate: z.number().int().min(0),
-    enddate: z.number().int().min(0),
-    status: filter(appointmentStatusSchema).optional(),
-    paymentClassification: idFilter.optional(),
-    service_id: idFilter.optional(),
-    checkedIn: filter(z.enum(['0', '1', '2'])).optional(),
-    performed: filter(z.enum(['0', '1'])).optional(),
-    result: filter(z.enum(['1', '2'])).optional(),
-    demis_status: filter(z.enum(['reported', 'not_reported'])).optional(),
-    appointment_source: filter(
-      z.enum(['customer_appointments', 'customer_appointments_res_date', 'result']),
-    ).optional(),
-    source: filter(z.enum(APPOINTMENT_SOURCES)).optional(),
-    staff_id: z.number().int().optional(),
-    limit: z.number().int().min(1).max(MAX_LIST_PAGE).optional(),
-    after: z
-      .object({ start_date: z.iso.datetime({ offset: true }), appointment_id: z.number().int().positive() })
-      .optional(),
-  })
-  .refine((q) => q.enddate >= q.startdate, {
-    message: 'Das Enddatum darf nicht vor dem Startdatum liegen.',
-    path: ['enddate'],
-  })
-  .refine((q) => q.enddate - q.startdate <= MAX_LIST_RANGE_DAYS * 86400, {
-    message: `Der Zeitraum darf höchstens ${MAX_LIST_RANGE_DAYS} Tage umfassen.`,
-    path: ['enddate'],
-  });
+const listFilterFields = {
+  startdate: z.number().int().min(0),
+  enddate: z.number().int().min(0),
+  status: filter(appointmentStatusSchema).optional(),
+  paymentClassification: idFilter.optional(),
+  service_id: idFilter.optional(),
+  checkedIn: filter(z.enum(['0', '1', '2'])).optional(),
+  performed: filter(z.enum(['0', '1'])).optional(),
+  result: filter(z.enum(['1', '2'])).optional(),
+  demis_status: filter(z.enum(['reported', 'not_reported'])).optional(),
+  appointment_source: filter(z.enum(['customer_appointments', 'customer_appointments_res_date', 'result'])).optional(),
+  source: filter(z.enum(APPOINTMENT_SOURCES)).optional(),
+  staff_id: z.number().int().optional(),
+};
+
+/** The range checks every list query makes. */
+function refineRange<T extends z.ZodType<{ startdate: number; enddate: number }>>(schema: T) {
+  return schema
+    .refine((q) => q.enddate >= q.startdate, {
+      message: 'Das Enddatum darf nicht vor dem Startdatum liegen.',
+      path: ['enddate'],
+    })
+    .refine((q) => q.enddate - q.startdate <= MAX_LIST_RANGE_DAYS * 86400, {
+      message: `Der Zeitraum darf höchstens ${MAX_LIST_RANGE_DAYS} Tage umfassen.`,
+      path: ['enddate'],
+    });
+}
+
+/**
+ * The list query: the filters, plus keyset paging. Rows come ordered by
+ * (start_date, appointment_id); a page holds at most `limit` rows after the
+ * row named by `after` (the last row of the previous page), or the last
+ * `limit` rows before the row named by `before` (the first row of the next
+ * page; still answered oldest first). Without `limit` the whole range is
+ * answered (the CSV and older clients).
+ */
+export const appointmentListQuerySchema = refineRange(
+  z
+    .object({
+      ...listFilterFields,
+      limit: z.number().int().min(1).max(MAX_LIST_PAGE).optional(),
+      after: cursorSchema.optional(),
+      before: cursorSchema.optional(),
+    })
+    .refine((q) => !(q.after && q.before), {
+      message: 'Bitte entweder "after" oder "before" angeben, nicht beides.',
+      path: ['before'],
+    }),
+);
 export type AppointmentListQuery = z.infer<typeof appointmentListQuerySchema>;
 
 const staffParams = z.object({ staffId: z.coerce.number().int().positive() });
@@ -152,6 +175,47 @@ export const countAppointments = endpoint({
   params: staffParams,
   body: appointmentListQuerySchema,
   response: z.object({ count: z.number().int() }),
+});
+
+/**
+ * The page of the list that contains an instant (the screen asks for 'now'
+ * first): the `limit` rows that start with up to `lead` rows before `at`,
+ * followed by the rows from `at` on. `offset` is the place of the first of
+ * them in the whole list (the rows the query orders before it), so the screen
+ * can leave room for the earlier rows and load them only when scrolled to;
+ * `has_more` tells whether rows follow the page. When every row lies before
+ * `at`, the page holds the last rows.
+ */
+export const appointmentPageAtQuerySchema = refineRange(
+  z
+    .object({
+      ...listFilterFields,
+      at: z.iso.datetime({ offset: true }),
+      limit: z.number().int().min(1).max(MAX_LIST_PAGE),
+      lead: z.number().int().min(0).default(0),
+    })
+    .refine((q) => q.lead < q.limit, {
+      message: 'Es müssen weniger Zeilen vor dem Zeitpunkt verlangt werden, als die Seite fasst.',
+      path: ['lead'],
+    }),
+);
+export type AppointmentPageAtQuery = z.infer<typeof appointmentPageAtQuerySchema>;
+
+export const appointmentPageAtSchema = z.object({
+  offset: z.number().int().min(0),
+  has_more: z.boolean(),
+  rows: z.array(appointmentSchema),
+});
+export type AppointmentPageAt = z.infer<typeof appointmentPageAtSchema>;
+
+export const listAppointmentsAt = endpoint({
+  method: 'POST',
+  path: '/api/staff/:staffId/appointments/page-at',
+  access: { maxRole: ROLE.staff, tenant: 'staffId' },
+  summary: 'Die Seite der Terminliste, die einen Zeitpunkt enthält, mit ihrer Stelle in der Liste (offset)',
+  params: staffParams,
+  body: appointmentPageAtQuerySchema,
+  response: appointmentPageAtSchema,
 });
 
 export const todayFiguresSchema = z.object({

@@ -14,21 +14,29 @@ import { MSG } from '../messages';
 /** The most months one overview covers. */
 export const BILLING_MAX_MONTHS = 12;
 
-const month = z
-  .string()
-  .max(7)
-  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, MSG.billingMonthFormat);
+const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+const month = z.string().max(7, MSG.billingMonthFormat).regex(MONTH, MSG.billingMonthFormat);
 
 const monthIndex = (m: string) => Number(m.slice(0, 4)) * 12 + Number(m.slice(5, 7)) - 1;
 /** Months from `from` to `to`, both included: 1 for the same month, 0 or less when `to` is earlier. */
 export const monthsBetween = (from: string, to: string) => monthIndex(to) - monthIndex(from) + 1;
 
-export const billingQuerySchema = z
-  .object({ from: month, to: month })
-  .refine((q) => monthsBetween(q.from, q.to) >= 1 && monthsBetween(q.from, q.to) <= BILLING_MAX_MONTHS, {
-    message: MSG.billingMonthsRange,
-    path: ['to'],
-  });
+/**
+ * Why a range of two valid months is refused (null: fine), one reason each:
+ * `to` before `from`, or more than BILLING_MAX_MONTHS months.
+ */
+export function billingRangeRefusal(from: string, to: string): string | null {
+  const months = monthsBetween(from, to);
+  if (months < 1) return MSG.billingMonthsReversed;
+  return months > BILLING_MAX_MONTHS ? MSG.billingMonthsRange : null;
+}
+
+export const billingQuerySchema = z.object({ from: month, to: month }).superRefine((q, ctx) => {
+  // An invalid month has its own message at its field; a range of it means nothing.
+  if (!MONTH.test(q.from) || !MONTH.test(q.to)) return;
+  const refusal = billingRangeRefusal(q.from, q.to);
+  if (refusal) ctx.addIssue({ code: 'custom', path: ['to'], message: refusal });
+});
 export type BillingQuery = z.infer<typeof billingQuerySchema>;
 
 /** Test counts and amounts of one group of tests. Amounts in cents. */

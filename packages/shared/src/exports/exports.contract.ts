@@ -80,6 +80,19 @@ export const exportQueueEntrySchema = z.object({
 });
 export type ExportQueueEntry = z.infer<typeof exportQueueEntrySchema>;
 
+/** Requested exports shown per page (issue 26 item 15: the list grew without end above the billing overview). */
+export const EXPORT_LIST_PAGE_SIZE = 10;
+
+export const exportListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(MAX_INT).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(EXPORT_LIST_PAGE_SIZE),
+});
+export type ExportListQuery = z.infer<typeof exportListQuerySchema>;
+
+/** One page of the requested exports, newest first; total: all of the centre's. */
+export const exportListSchema = z.object({ items: z.array(exportQueueEntrySchema), total: z.number().int() });
+export type ExportList = z.infer<typeof exportListSchema>;
+
 const csvFile = z.any().describe('text/csv; charset=utf-8 (UTF-8 mit BOM, Semikolon, deutsche Spalten)');
 
 export const dailyExport = endpoint({
@@ -118,9 +131,10 @@ export const listExports = endpoint({
   method: 'GET',
   path: '/api/staff/:staffId/exports',
   access: { maxRole: ROLE.admin, tenant: 'staffId' },
-  summary: 'Alle angeforderten Exporte des Zentrums, neueste zuerst',
+  summary: 'Die angeforderten Exporte des Zentrums, neueste zuerst, seitenweise (page, per_page; Standard 10)',
   params: staffParams,
-  response: z.array(exportQueueEntrySchema),
+  query: exportListQuerySchema,
+  response: exportListSchema,
 });
 
 export const downloadExport = endpoint({

@@ -3,10 +3,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   germanDate,
   germanDateOf,
+  germanDateTime,
   germanDateTimeFormatter,
   germanDateTimeOf,
   germanTimeOf,
   parseGermanDate,
+  parseGermanDateTime,
 } from './german-date';
 
 const BERLIN = 'Europe/Berlin';
@@ -41,6 +43,26 @@ describe('calendar dates', () => {
         expect(parseGermanDate(germanDate(iso))).toBe(iso);
       }),
     );
+  });
+});
+
+describe('typed date and time', () => {
+  it('parses TT.MM.JJJJ HH:mm as typed and refuses impossible ones', () => {
+    expect(parseGermanDateTime('27.11.2026 15:04')).toBe('2026-11-27T15:04');
+    expect(parseGermanDateTime(' 1.2.2027  9:05 ')).toBe('2027-02-01T09:05');
+    expect(parseGermanDateTime('27.11.2026, 00:00')).toBe('2026-11-27T00:00');
+    expect(parseGermanDateTime('27.11.2026 24:00')).toBeNull();
+    expect(parseGermanDateTime('27.11.2026 12:60')).toBeNull();
+    expect(parseGermanDateTime('31.11.2026 12:00')).toBeNull();
+    expect(parseGermanDateTime('11/27/2026, 03:04 AM')).toBeNull();
+    expect(parseGermanDateTime('27.11.2026')).toBeNull();
+    expect(parseGermanDateTime('')).toBeNull();
+  });
+
+  it('writes a wall clock as DD.MM.YYYY HH:mm and parses what it writes', () => {
+    expect(germanDateTime('2026-11-27T03:04')).toBe('27.11.2026 03:04');
+    expect(germanDateTime('27.11.2026 3:04')).toBe('27.11.2026 3:04');
+    expect(parseGermanDateTime(germanDateTime('2028-02-29T23:59'))).toBe('2028-02-29T23:59');
   });
 });
 

@@ -44,6 +44,26 @@ export function parseGermanDate(input: string): string | null {
   return Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== iso ? null : iso;
 }
 
+/**
+ * 'TT.MM.JJJJ HH:mm' as a person types it (also '1.2.2027 9:05') → the wall
+ * clock 'YYYY-MM-DDTHH:mm', or null when it is no real date and time.
+ */
+export function parseGermanDateTime(input: string): string | null {
+  const m = /^\s*(\S+?),?\s+(\d{1,2}):(\d{2})\s*$/.exec(input);
+  if (!m) return null;
+  const date = parseGermanDate(m[1]!);
+  const hour = Number(m[2]);
+  const minute = Number(m[3]);
+  if (!date || hour > 23 || minute > 59) return null;
+  return `${date}T${m[2]!.padStart(2, '0')}:${m[3]}`;
+}
+
+/** A wall clock 'YYYY-MM-DDTHH:mm' as DD.MM.YYYY HH:mm; anything else comes back unchanged. */
+export function germanDateTime(wallClock: string): string {
+  const m = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})$/.exec(wallClock);
+  return m ? `${germanDate(m[1])} ${m[2]}` : wallClock;
+}
+
 /** DD.MM.YYYY of an instant in a zone. */
 export const germanDateOf = (instant: Instant, timeZone: string): string =>
   germanDate(wallClockOf(instant, timeZone).date);

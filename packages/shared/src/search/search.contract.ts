@@ -5,6 +5,7 @@ import { customerSchema } from '../customers/customers.contract';
 import { endpoint } from '../http/endpoint';
 import { MSG } from '../messages';
 import { isRealDate } from '../rules/appointment-time';
+import { looksLikeScanText } from '../rules/scanner-input';
 import { SEARCH_MAX_LENGTH } from '../rules/search-query';
 
 const staffParams = z.object({ staffId: z.coerce.number().int().positive() });
@@ -15,7 +16,9 @@ export const searchBodySchema = z.object({
     .string({ error: MSG.searchQueryRequired })
     .trim()
     .min(1, MSG.searchQueryRequired)
-    .max(SEARCH_MAX_LENGTH),
+    .max(SEARCH_MAX_LENGTH, MSG.searchQueryTooLong)
+    // Text of a scan never runs as a search (the web does not send it; this is the last guard).
+    .refine((q) => !looksLikeScanText(q), MSG.scanCutOff),
 });
 export type SearchBody = z.infer<typeof searchBodySchema>;
 

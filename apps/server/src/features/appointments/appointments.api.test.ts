@@ -328,6 +328,112 @@ describe('appointments list', () => {
       expect(seen).toEqual(pagedIds);
     });
 
+    it('walks backwards from a row with `before`, each page oldest first, up to the first row', async () => {
+      const seen: number[] = [];
+      let before: { start_date: string; appointment_id: number } | undefined;
+      const all = await page({});
+      const last = all.at(-1)!;
+      before = { start_date: last.start_date, appointment_id: last.appointment_id };
+      for (let i = 0; i < 5 && before; i++) {
+        const rows = await page({ limit: 2, before });
+        expect(rows.length).toBeLessThanOrEqual(2);
+        seen.unshift(...rows.map((r) => r.appointment_id));
+        const first = rows[0];
+        before =
+          rows.length === 2 && first
+            ? { start_date: first.start_date, appointment_id: first.appointment_id }
+            : undefined;
+      }
+      expect(seen).toEqual(pagedIds.slice(0, -1));
+      const cursor = { start_date: last.start_date, appointment_id: last.appointment_id };
+      const both = await t.app.inject({
+        method: 'POST',
+        url: listUrl(),
+        headers: own.headers,
+        payload: { ...dayRange(P), limit: 2, after: cursor, before: cursor },
+      });
+      expect(both.statusCode).toBe(400);
+    });
+
+    describe("the page that contains a moment ('now')", () => {
+      const pageAt = async (time: string, extra: Record<string, unknown> = {}) => {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: `${listUrl()}/page-at`,
+          headers: own.headers,
+          payload: { ...dayRange(P), at: berlin(P, time).toISOString(), ...extra },
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        const body = res.json() as { offset: number; has_more: boolean; rows: { appointment_id: number }[] };
+        return { offset: body.offset, ids: body.rows.map((r) => r.appointment_id), more: body.has_more };
+      };
+
+      it('answers the rows from the moment with their place in the list (the rows ordered before them) and whether more follow', async () => {
+        // 08:00, 08:00 | 09:00 | 10:00, 10:00: two rows lie before 09:00.
+        expect(await pageAt('09:00', { limit: 2 })).toEqual({ offset: 2, ids: pagedIds.slice(2, 4), more: true });
+        expect(await pageAt('09:30', { limit: 2 })).toEqual({ offset: 3, ids: pagedIds.slice(3, 5), more: false });
+        expect(await pageAt('07:00', { limit: 3 })).toEqual({ offset: 0, ids: pagedIds.slice(0, 3), more: true });
+      });
+
+      it('starts `lead` rows earlier, as far as there are any', async () => {
+        expect(await pageAt('09:00', { limit: 2, lead: 1 })).toEqual({
+          offset: 1,
+          ids: pagedIds.slice(1, 3),
+          more: true,
+        });
+        expect(await pageAt('09:00', { limit: 4, lead: 3 })).toEqual({
+          offset: 0,
+          ids: pagedIds.slice(0, 4),
+          more: true,
+        });
+      });
+
+      it('fills the page with earlier rows when the list ends after the moment, up to all of them', async () => {
+        expect(await pageAt('10:30', { limit: 2 })).toEqual({ offset: 3, ids: pagedIds.slice(3, 5), more: false });
+        expect(await pageAt('10:00', { limit: 3 })).toEqual({ offset: 2, ids: pagedIds.slice(2, 5), more: false });
+        expect(await pageAt('23:00', { limit: 10, lead: 1 })).toEqual({ offset: 0, ids: pagedIds, more: false });
+      });
+
+      it('counts only the rows the filters keep, and answers an empty list as offset 0', async () => {
+        expect(await pageAt('09:00', { limit: 2, status: 'cancelled' })).toEqual({ offset: 0, ids: [], more: false });
+        expect(await pageAt('09:00', { limit: 2, service_id: s2 })).toEqual({ offset: 0, ids: [], more: false });
+      });
+
+      it("answers the rows as the list does (the database's JSON), and refuses a lead that fills the page", async () => {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: `${listUrl()}/page-at`,
+          headers: own.headers,
+          payload: { ...dayRange(P), at: berlin(P, '09:00').toISOString(), limit: 2, lead: 1 },
+        });
+        const typed = await service.list(t.deps, own.centre.id, dayRange(P));
+        // The contract's fields of the typed rows (the database's JSON holds nothing else).
+        const contractOnly = (r: Record<string, unknown>) =>
+          Object.fromEntries(Object.keys(appointmentSchema.shape).map((f) => [f, r[f]]));
+        expect(res.json()).toEqual({
+          offset: 1,
+          has_more: true,
+          rows: JSON.parse(JSON.stringify(typed.slice(1, 3).map(contractOnly))),
+        });
+        for (const extra of [{ limit: 2, lead: 2 }, { limit: 2, at: 'jetzt' }, { lead: 1 }]) {
+          const bad = await t.app.inject({
+            method: 'POST',
+            url: `${listUrl()}/page-at`,
+            headers: own.headers,
+            payload: { ...dayRange(P), at: berlin(P, '09:00').toISOString(), ...extra },
+          });
+          expect(bad.statusCode, JSON.stringify(extra)).toBe(400);
+        }
+        const foreign = await t.app.inject({
+          method: 'POST',
+          url: `/api/staff/${other.centre.id}/appointments/page-at`,
+          headers: own.headers,
+          payload: { ...dayRange(P), at: berlin(P, '09:00').toISOString(), limit: 2 },
+        });
+        expect(foreign.statusCode).toBe(403);
+      });
+    });
+
     it('counts the whole range whatever the page', async () => {
       const res = await t.app.inject({
         method: 'POST',
@@ -702,9 +808,11 @@ describe('the list answer built by the database', () => {
       const contractOnly = (r: Record<string, unknown>) =>
         Object.fromEntries(Object.keys(appointmentSchema.shape).map((f) => [f, r[f]]));
       expect(answer).toEqual(JSON.parse(JSON.stringify(typed.map(contractOnly))));
-      // The CSV's lean rows: the same values for the fields the file shows.
-      const pick = (r: Record<string, unknown>) => Object.fromEntries(repo.CSV_ROW_FIELDS.map((f) => [f, r[f]]));
-      expect((await repo.listCsvRows(t.deps.db, c.centre.id, q)).map(pick)).toEqual(typed.map(pick));
+      // The CSV's lean rows (it pages forwards only): the same values for the fields the file shows.
+      if (!q.before) {
+        const pick = (r: Record<string, unknown>) => Object.fromEntries(repo.CSV_ROW_FIELDS.map((f) => [f, r[f]]));
+        expect((await repo.listCsvRows(t.deps.db, c.centre.id, q)).map(pick)).toEqual(typed.map(pick));
+      }
       return typed;
     };
     const all = await same(dayRange(D));
@@ -729,6 +837,15 @@ describe('the list answer built by the database', () => {
         after: { start_date: last.start_date, appointment_id: last.appointment_id },
       }),
     ).toHaveLength(1);
+    expect(
+      (
+        await same({
+          ...dayRange(D),
+          limit: 2,
+          before: { start_date: last.start_date, appointment_id: last.appointment_id },
+        })
+      ).map((r) => r.appointment_id),
+    ).toEqual([all[0]!.appointment_id]);
     expect(await same(dayRange('2024-01-01'))).toEqual([]);
   });
 });

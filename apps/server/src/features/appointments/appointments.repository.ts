@@ -10,6 +10,7 @@ import {
   and,
   asc,
   count,
+  desc,
   eq,
   gte,
   inArray,
@@ -91,6 +92,20 @@ function listConditions(q: AppointmentListQuery): Condition[] {
   return c;
 }
 
+/** SQL of the conditions a list query applies, with their placeholders. */
+const conditionsOf = (q: AppointmentListQuery) => listConditions(q).map((c) => CONDITIONS[c]);
+
+interface ListArgs {
+  staffId: number;
+  q: AppointmentListQuery;
+}
+
+/** The rows next to an instant: `take.before` rows starting before `at`, `take.from` rows from it (rowsAroundJson). */
+interface AroundArgs extends ListArgs {
+  at: Date;
+  take: { before: number; from: number };
+}
+
 /** The values of the placeholders of CONDITIONS and the paging (timestamps as toISOString(), as Drizzle sends them). */
 function listValues({ staffId, q }: ListArgs) {
   return {
@@ -104,28 +119,42 @@ function listValues({ staffId, q }: ListArgs) {
     result: q.result ? Number(q.result) : null,
     afterStart: q.after?.start_date ?? null,
     afterId: q.after?.appointment_id ?? null,
+    beforeStart: q.before?.start_date ?? null,
+    beforeId: q.before?.appointment_id ?? null,
     limit: q.limit ?? null,
   };
 }
 
-interface ListArgs {
-  staffId: number;
-  q: AppointmentListQuery;
-}
+const aroundValues = (a: AroundArgs) => ({
+  ...listValues(a),
+  at: a.at.toISOString(),
+  takeBefore: a.take.before,
+  takeFrom: a.take.from,
+});
 
-/** The list's conditions plus the keyset position (the row comparison walks the (staff_id, start_date, id) index). */
+/** The order of the list and its keyset cursors. */
+const keyset = sql`(${appointments.start_date}, ${appointments.id})`;
+
+/**
+ * The list's conditions plus the keyset position (the row comparison walks the (staff_id, start_date, id) index):
+ * after a cursor forwards, or before one backwards (the rows next to it first).
+ */
 function listWhere(q: AppointmentListQuery): SQL {
-  const where = listConditions(q).map((c) => CONDITIONS[c]);
-  if (q.after)
-    where.push(
-      sql`(${appointments.start_date}, ${appointments.id}) > (${p('afterStart')}::timestamptz, ${p('afterId')})`,
-    );
+  const where = conditionsOf(q);
+  if (q.after) where.push(sql`${keyset} > (${p('afterStart')}::timestamptz, ${p('afterId')})`);
+  if (q.before) where.push(sql`${keyset} < (${p('beforeStart')}::timestamptz, ${p('beforeId')})`);
   return and(...where)!;
 }
 
-/** A list query's shape: its conditions, keyset position and limit. */
+/** A list query's shape: its conditions, cursors and limit. */
 const listShape = ({ q }: ListArgs) =>
-  `${listConditions(q).join(',')}|${q.after ? 'after' : ''}|${q.limit ? 'limit' : ''}`;
+  `${listConditions(q).join(',')}|${q.after ? 'after' : ''}|${q.before ? 'before' : ''}|${q.limit ? 'limit' : ''}`;
+
+/** Forwards (oldest first), or backwards when the page ends at a `before` cursor. */
+const listOrder = (backwards: boolean) =>
+  backwards
+    ? [desc(appointments.start_date), desc(appointments.id)]
+    : [asc(appointments.start_date), asc(appointments.id)];
 
 /**
  * One query for the whole list (or one keyset page of it) as rows: customer,
@@ -133,14 +162,49 @@ const listShape = ({ q }: ListArgs) =>
  * primary-key index.
  */
 export async function listAppointments(db: DbOrTx, staffId: number, q: AppointmentListQuery) {
-  const query = rowsQuery(db, listWhere(q), [asc(appointments.start_date), asc(appointments.id)]);
-  const rows = await (q.limit ? query.limit(p('limit')) : query).execute(listValues({ staffId, q }));
-  return rows.map(toRow);
+  const query = rowsQuery(db, listWhere(q), listOrder(!!q.before));
+  const rows = (await (q.limit ? query.limit(p('limit')) : query).execute(listValues({ staffId, q }))).map(toRow);
+  // A backwards page is read from its end; the answer is oldest first like every other.
+  return q.before ? rows.reverse() : rows;
 }
 
 /** Timestamps as JavaScript's toISOString() writes them, so both row paths answer the same text. */
 const isoUtc = (value: SQL | AnyColumn) => sql`to_char(${value} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 const TIMESTAMP_FIELDS = new Set(['start_date', 'end_date', 'res_date']);
+
+/** The centre's PCR labs, one field of every list row. */
+const labsField = sql`(select coalesce(array_agg(l.pcr_lab_id order by l.pcr_lab_id), '{}'::int[])
+  from ${centrePcrLabs} l where l.staff_id = ${p('staffId')}) as pcr_labs`;
+
+/**
+ * One run of the list's rows as text (timestamps as toISOString() writes them), in the list's
+ * order or backwards, at most the placeholder `limit`'s number of rows when it is named.
+ */
+function rowsSelect(
+  names: readonly (keyof typeof ROW_FIELDS)[],
+  where: SQL,
+  o: { backwards?: boolean; limit?: string; labs?: boolean } = {},
+): SQL {
+  const fields = names.map(
+    (name) =>
+      sql`${TIMESTAMP_FIELDS.has(name) ? isoUtc(ROW_FIELDS[name]) : ROW_FIELDS[name]} as ${sql.identifier(name)}`,
+  );
+  if (o.labs) fields.push(labsField);
+  const direction = o.backwards ? sql`desc` : sql`asc`;
+  return sql`(select ${sql.join(fields, sql`, `)}
+      from ${appointments}
+      join ${customers} on ${customers.id} = ${appointments.customer_id}
+      join ${services} on ${services.id} = ${appointments.service_id}
+      join ${centres} on ${centres.id} = ${appointments.staff_id}
+      where ${where}
+      order by ${appointments.start_date} ${direction}, ${appointments.id} ${direction}
+      ${o.limit ? sql`limit ${p(o.limit)}` : sql``})`;
+}
+
+/** The JSON array text of one or more runs of rows (see rowsSelect), oldest first. */
+const rowsJsonQuery = (runs: SQL[]): SQL =>
+  sql`select coalesce(json_agg(r order by r.start_date, r.appointment_id), '[]'::json)::text as body
+    from (${sql.join(runs, sql` union all `)}) r`;
 
 /**
  * The list answer as JSON text, built by PostgreSQL: the same rows as
@@ -153,32 +217,72 @@ const TIMESTAMP_FIELDS = new Set(['start_date', 'end_date', 'res_date']);
 const listJson = shapedSql<ListArgs>({
   shape: listShape,
   values: listValues,
-  build: ({ q }) => {
-    const labs = sql`(select coalesce(array_agg(l.pcr_lab_id order by l.pcr_lab_id), '{}'::int[])
-      from ${centrePcrLabs} l where l.staff_id = ${p('staffId')}) as pcr_labs`;
-    return sql`select coalesce(json_agg(r order by r.start_date, r.appointment_id), '[]'::json)::text as body
-      from (${listSelect(LIST_FIELD_NAMES, q, labs)}) r`;
+  build: ({ q }) =>
+    rowsJsonQuery([
+      rowsSelect(LIST_FIELD_NAMES, listWhere(q), {
+        backwards: !!q.before,
+        limit: q.limit ? 'limit' : undefined,
+        labs: true,
+      }),
+    ]),
+});
+
+/** The list answer's SQL text and values (the benchmark runs it bare). */
+export const listJsonSql = (staffId: number, q: AppointmentListQuery) => listJson.query({ staffId, q });
+
+export async function listAppointmentsJson(db: DbOrTx, staffId: number, q: AppointmentListQuery): Promise<string> {
+  const [row] = await listJson.rows<{ body: string }>(db, { staffId, q });
+  return row!.body;
+}
+
+const around = shapedSql<AroundArgs>({
+  shape: ({ q, take }) =>
+    `${listConditions(q).join(',')}|${take.before > 0 ? 'before' : ''}|${take.from > 0 ? 'from' : ''}`,
+  values: aroundValues,
+  build: ({ q, take }) => {
+    const runs: SQL[] = [];
+    if (take.before > 0) {
+      const where = and(...conditionsOf(q), sql`${appointments.start_date} < ${p('at')}::timestamptz`)!;
+      runs.push(rowsSelect(LIST_FIELD_NAMES, where, { backwards: true, limit: 'takeBefore', labs: true }));
+    }
+    if (take.from > 0) {
+      const where = and(...conditionsOf(q), sql`${appointments.start_date} >= ${p('at')}::timestamptz`)!;
+      runs.push(rowsSelect(LIST_FIELD_NAMES, where, { limit: 'takeFrom', labs: true }));
+    }
+    return rowsJsonQuery(runs);
   },
 });
 
+const countAroundQuery = shapedSql<ListArgs & { at: Date }>({
+  shape: ({ q }) => listConditions(q).join(','),
+  values: (a) => ({ ...listValues(a), at: a.at.toISOString() }),
+  build: ({ q }) =>
+    sql`select count(*)::int as total,
+      count(*) filter (where ${appointments.start_date} < ${p('at')}::timestamptz)::int as before
+      from ${appointments} where ${and(...conditionsOf(q))}`,
+});
+
+/** How many rows the list query holds, and how many of them start before `at`. */
+export async function countAround(db: DbOrTx, staffId: number, q: AppointmentListQuery, at: Date) {
+  const [row] = await countAroundQuery.rows<{ total: number; before: number }>(db, { staffId, q, at });
+  return { total: Number(row?.total ?? 0), before: Number(row?.before ?? 0) };
+}
+
 /**
- * The text select of the list's rows with the named fields (timestamps as
- * toISOString() writes them), in list order, one keyset page when q.limit.
+ * The rows of the list next to `at` as JSON text: the last `before` rows
+ * starting before it and the first `from` rows starting at or after it,
+ * oldest first (one statement, both runs walk the index from `at`).
  */
-function listSelect(names: readonly (keyof typeof ROW_FIELDS)[], q: AppointmentListQuery, extra?: SQL) {
-  const fields = names.map(
-    (name) =>
-      sql`${TIMESTAMP_FIELDS.has(name) ? isoUtc(ROW_FIELDS[name]) : ROW_FIELDS[name]} as ${sql.identifier(name)}`,
-  );
-  if (extra) fields.push(extra);
-  return sql`select ${sql.join(fields, sql`, `)}
-    from ${appointments}
-    join ${customers} on ${customers.id} = ${appointments.customer_id}
-    join ${services} on ${services.id} = ${appointments.service_id}
-    join ${centres} on ${centres.id} = ${appointments.staff_id}
-    where ${listWhere(q)}
-    order by ${appointments.start_date}, ${appointments.id}
-    ${q.limit ? sql`limit ${p('limit')}` : sql``}`;
+export async function rowsAroundJson(
+  db: DbOrTx,
+  staffId: number,
+  q: AppointmentListQuery,
+  at: Date,
+  take: { before: number; from: number },
+): Promise<string> {
+  if (take.before <= 0 && take.from <= 0) return '[]';
+  const [row] = await around.rows<{ body: string }>(db, { staffId, q, at, take });
+  return row!.body;
 }
 
 /** What the CSV of the list needs of a row (appointments.csv.ts), plus the keyset position. */
@@ -214,25 +318,18 @@ export type CsvRow = Pick<Appointment, (typeof CSV_ROW_FIELDS)[number]>;
 const csvPage = shapedSql<ListArgs>({
   shape: listShape,
   values: listValues,
-  build: ({ q }) => listSelect(CSV_ROW_FIELDS, q),
+  build: ({ q }) => rowsSelect(CSV_ROW_FIELDS, listWhere(q), { limit: q.limit ? 'limit' : undefined }),
 });
 
 /**
- * One keyset page of the CSV's rows: only the fields the file shows, plain
- * rows of the driver. The typed rows (listAppointments: 48 fields, Drizzle's
- * mapping, a copy per row) allocated 16 kB per row; the garbage of a 30-day
- * CSV lived long enough to be promoted and grew the server by ≈ 150 MB.
+ * One keyset page of the CSV's rows (forwards only: the CSV walks `after`
+ * cursors): only the fields the file shows, plain rows of the driver. The
+ * typed rows (listAppointments: 48 fields, Drizzle's mapping, a copy per row)
+ * allocated 16 kB per row; the garbage of a 30-day CSV lived long enough to be
+ * promoted and grew the server by ≈ 150 MB.
  */
 export const listCsvRows = (db: DbOrTx, staffId: number, q: AppointmentListQuery) =>
-  csvPage.rows<CsvRow>(db, { staffId, q });
-
-/** The list answer's SQL text and values (the benchmark runs it bare). */
-export const listJsonSql = (staffId: number, q: AppointmentListQuery) => listJson.query({ staffId, q });
-
-export async function listAppointmentsJson(db: DbOrTx, staffId: number, q: AppointmentListQuery): Promise<string> {
-  const [row] = await listJson.rows<{ body: string }>(db, { staffId, q });
-  return row!.body;
-}
+  csvPage.rows<CsvRow>(db, { staffId, q: { ...q, before: undefined } });
 
 /**
  * The appointment row query (spec §3 Appointment row) for any condition: the
@@ -327,12 +424,11 @@ function toRow(r: RawRow) {
   };
 }
 
-/** The total of the whole range: paging (limit/after) does not apply. */
+/** The total of the whole range: paging (limit and cursors) does not apply. */
 const listCount = shapedSql<ListArgs>({
   shape: ({ q }) => listConditions(q).join(','),
   values: listValues,
-  build: ({ q }) =>
-    sql`select count(*)::int as n from ${appointments} where ${and(...listConditions(q).map((c) => CONDITIONS[c]))}`,
+  build: ({ q }) => sql`select count(*)::int as n from ${appointments} where ${and(...conditionsOf(q))}`,
 });
 
 /** The count's SQL text and values (the benchmark runs it bare). */

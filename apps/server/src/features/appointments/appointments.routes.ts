@@ -21,6 +21,11 @@ export function appointmentsRoutes(app: FastifyInstance, deps: AppDeps) {
     const json = await service.listJson(deps, params.staffId, body);
     return reply.type('application/json; charset=utf-8').send(Buffer.from(json, 'utf8'));
   });
+  // The page that contains 'now' with its place in the list, also as the database's JSON text.
+  registerEndpoint(app, deps, c.listAppointmentsAt, async ({ params, body, reply }) => {
+    const json = await service.listAtJson(deps, params.staffId, body);
+    return reply.type('application/json; charset=utf-8').send(json);
+  });
   registerEndpoint(app, deps, c.countAppointments, ({ params, body }) => service.count(deps, params.staffId, body));
   registerEndpoint(app, deps, c.getTodayFigures, ({ params }) => service.todayFigures(deps, params.staffId));
   registerEndpoint(app, deps, c.getAppointmentOptions, ({ params }) => service.options(deps, params.staffId));

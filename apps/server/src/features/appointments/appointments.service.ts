@@ -1,6 +1,7 @@
 import type {
   Appointment,
   AppointmentListQuery,
+  AppointmentPageAtQuery,
   AppointmentStatus,
 } from '@tz/shared/appointments/appointments.contract';
 import { VACCINATION_CENTRE_TYPE } from '@tz/shared/constants';
@@ -9,6 +10,7 @@ import type { AppointmentAuditAction } from '@tz/shared/rules/audit-actions';
 import { isResultLocked } from '@tz/shared/rules/forced-classification';
 import { germanDateTimeFormatter } from '@tz/shared/rules/german-date';
 import { isInsideWindow, requiresCheckedBy } from '@tz/shared/rules/payment-classification';
+import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps';
 import type { AuthContext } from '../../auth/guard';
 import { now } from '../../clock';
@@ -30,6 +32,38 @@ export async function list(deps: AppDeps, staffId: number, q: AppointmentListQue
 /** The list answer as JSON text, built by the database (see listJsonQuery). */
 export const listJson = (deps: AppDeps, staffId: number, q: AppointmentListQuery) =>
   repo.listAppointmentsJson(deps.db, staffId, q);
+
+/**
+ * The page of the list that contains `at` (the screen's 'now'), as JSON text
+ * built by the database: up to `lead` rows before `at`, then the rows from
+ * `at` on, `limit` in all; when fewer than that follow, more rows before fill
+ * the page. `offset` is the number of rows the list orders before the page,
+ * `has_more` whether rows follow it.
+ * Count and rows are read in one snapshot, so they agree.
+ */
+export function listAtJson(deps: AppDeps, staffId: number, q: AppointmentPageAtQuery): Promise<string> {
+  const { at, limit, lead, ...filters } = q;
+  const instant = new Date(at);
+  return deps.db.transaction(async (tx) => {
+    await tx.execute(sql`set transaction isolation level repeatable read, read only`);
+    const counted = await repo.countAround(tx, staffId, filters, instant);
+    const { before, from } = pageAround(counted, limit, lead);
+    const rows = await repo.rowsAroundJson(tx, staffId, filters, instant, { before, from });
+    const hasMore = counted.total - counted.before > from;
+    return `{"offset":${counted.before - before},"has_more":${hasMore},"rows":${rows}}`;
+  });
+}
+
+/**
+ * How many rows before and from `at` make the page around it: `lead` before
+ * (fewer when the list has fewer), the rest from `at` on, and when the list
+ * ends before the page is full, more before instead.
+ */
+export function pageAround(counted: { total: number; before: number }, limit: number, lead: number) {
+  const after = counted.total - counted.before;
+  const before = Math.min(counted.before, Math.max(lead, limit - after));
+  return { before, from: Math.min(after, limit - before) };
+}
 
 export async function count(deps: AppDeps, staffId: number, q: AppointmentListQuery) {
   return { count: await repo.countAppointments(deps.db, staffId, q) };

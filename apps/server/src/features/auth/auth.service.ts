@@ -30,6 +30,7 @@ export async function login(
   const user = await repo.findUserByEmail(db, email);
   const ok = await verifyPassword(user?.password_hash ?? DUMMY_HASH, input.password);
   if (!user || !ok) {
+    deps.metrics.loginFailures.inc();
     if (user) await noteLockout(deps, attempt, user);
     throw AppError.unauthorized(MSG.wrongLogin, 'WRONG_LOGIN');
   }
@@ -71,6 +72,7 @@ export async function noteLockout(
   user: { id: number; staff_id: number },
 ) {
   if (attempt.emailFailures !== deps.config.loginMaxFailures) return;
+  deps.metrics.loginLockouts.inc();
   await writeAudit(deps.db, {
     staff_id: user.staff_id,
     user_id: null,

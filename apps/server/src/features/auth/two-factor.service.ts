@@ -164,6 +164,7 @@ export async function completeSecondFactor(deps: AppDeps, auth: AuthContext, cod
   const attempt = await reserveAttempt(deps, user.email, ctx.ip);
   const check = await checkCode(deps, user, code);
   if (!check.ok) {
+    deps.metrics.loginFailures.inc();
     await noteLockout(deps, attempt, user);
     throw AppError.field(422, 'code', check.message, 'WRONG_CODE');
   }

@@ -125,6 +125,7 @@ export async function report(
         after: { demis_status: DEMIS_STATUS_SUCCESS, report_id: reportId, notification_id: notificationId },
       });
     });
+    deps.metrics.demisReports.inc({ outcome: 'success' });
     return {
       report_id: reportId,
       demis_status: DEMIS_STATUS_SUCCESS as typeof DEMIS_STATUS_SUCCESS,
@@ -134,6 +135,8 @@ export async function report(
     };
   } catch (err) {
     const status = err instanceof DemisTransportError ? err.status : 0;
+    // DEMIS answered and said no, or was not reached (network, TLS, token).
+    deps.metrics.demisReports.inc({ outcome: status ? 'refused' : 'unreachable' });
     const reason = err instanceof Error ? err.message : String(err);
     await repo.finishReport(deps.db, reportId, {
       status: 'error',

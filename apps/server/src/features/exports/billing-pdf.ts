@@ -1,41 +1,30 @@
-import type { BillingFigures, BillingOverview } from '@tz/shared/exports/billing.contract';
-import { euroText, germanMonth } from '@tz/shared/exports/billing-format';
+import type { BillingOverview } from '@tz/shared/exports/billing.contract';
+import {
+  BILLING_COLUMNS,
+  type BillingLine,
+  groupLine,
+  monthSumLine,
+  SOFT_HYPHEN,
+  sumLine,
+} from '@tz/shared/exports/billing-columns';
+import { germanMonth } from '@tz/shared/exports/billing-format';
 import PDFDocument from 'pdfkit';
 
-interface Column {
-  title: string;
-  width: number;
-  align: 'left' | 'right';
-}
-
-const COLUMNS: Column[] = [
-  { title: 'Rechtsgrundlage', width: 230, align: 'left' },
-  { title: 'Testart', width: 120, align: 'left' },
-  { title: 'Tests', width: 45, align: 'right' },
-  { title: 'Selbst-\nzahler', width: 50, align: 'right' },
-  { title: 'kostenlos\n(TestV)', width: 55, align: 'right' },
-  { title: 'Eigen-\nbeteiligung', width: 60, align: 'right' },
-  { title: 'ohne\nGrundlage', width: 55, align: 'right' },
-  { title: 'Betrag\ngesamt', width: 70, align: 'right' },
-  { title: 'davon\nSelbstzahler', width: 70, align: 'right' },
-];
-
-const figureCells = (f: BillingFigures) => [
-  String(f.tests),
-  String(f.self_payer),
-  String(f.free),
-  String(f.contribution),
-  String(f.none),
-  euroText(f.amount_cents),
-  euroText(f.self_payer_cents),
-];
+/** The widths (pt) of the shared columns, in their order: 770 pt of the 782 pt inside A4 landscape's margins. */
+const WIDTHS = [160, 96, 56, 40, 50, 52, 62, 58, 66, 64, 66];
+const COLUMNS = BILLING_COLUMNS.map((c, i) => ({
+  title: c.title,
+  width: WIDTHS[i]!,
+  align: c.kind === 'text' ? ('left' as const) : ('right' as const),
+}));
+const cellsOf = (l: BillingLine) => BILLING_COLUMNS.map((c) => c.text(l));
 
 /** The billing overview as an A4 landscape PDF with extractable text (standard fonts), a table per month. */
 export function renderBillingPdf(o: BillingOverview, createdAt: string): Promise<Buffer> {
   const doc = new PDFDocument({
     size: 'A4',
     layout: 'landscape',
-    margin: 40,
+    margin: 36,
     // kept until the end, so every page gets its number
     bufferPages: true,
     info: { Title: `Abrechnungsübersicht ${o.from} bis ${o.to}` },
@@ -56,15 +45,29 @@ export function renderBillingPdf(o: BillingOverview, createdAt: string): Promise
   };
   // The month whose table is being drawn: a page break inside it repeats its header.
   let tableOf: string | null = null;
+  // pdfkit draws a soft hyphen it does not break at as a visible '-' ('Rechts-grundlage'): a header word
+  // breaks at its soft hyphen only where it does not fit its column.
+  const headerCell = (title: string, width: number) => {
+    doc.font('Helvetica-Bold').fontSize(8.5);
+    return title
+      .split(' ')
+      .map((word) => {
+        const whole = word.replaceAll(SOFT_HYPHEN, '');
+        return doc.widthOfString(whole) <= width - 4 ? whole : word.replaceAll(SOFT_HYPHEN, '-\n');
+      })
+      .join(' ');
+  };
   const header = () => {
     row(
-      COLUMNS.map((c) => c.title),
+      COLUMNS.map((c) => headerCell(c.title, c.width)),
       true,
-      24,
     );
     rule();
   };
-  const row = (cells: string[], bold = false, height = 14): void => {
+  /** One line of the table, as high as its tallest cell (a long legal basis, a header broken at its soft hyphens). */
+  const row = (cells: string[], bold = false): void => {
+    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(8.5);
+    const height = Math.max(...cells.map((cell, i) => doc.heightOfString(cell, { width: COLUMNS[i]!.width - 4 }))) + 4;
     if (doc.y + height > bottom()) {
       doc.addPage();
       if (tableOf !== null) {
@@ -114,9 +117,9 @@ export function renderBillingPdf(o: BillingOverview, createdAt: string): Promise
         .fontSize(9)
         .text('Keine durchgeführten Tests in diesem Monat.', left + 2);
     }
-    for (const r of m.rows) row([r.legal_basis, r.test_type, ...figureCells(r)], false, 24);
+    for (const r of m.rows) row(cellsOf(groupLine(r)));
     rule();
-    row(['Summe des Monats', '', ...figureCells(m.totals)], true);
+    row(cellsOf(monthSumLine(m)), true);
     tableOf = null;
     doc
       .font('Helvetica')
@@ -125,7 +128,7 @@ export function renderBillingPdf(o: BillingOverview, createdAt: string): Promise
     doc.moveDown();
   }
   if (o.months.length > 1) {
-    row(['Summe des Zeitraums', '', ...figureCells(o.totals)], true);
+    row(cellsOf(sumLine('Summe des Zeitraums', o.totals, o.chargeable_tests)), true);
     doc
       .font('Helvetica')
       .fontSize(9)

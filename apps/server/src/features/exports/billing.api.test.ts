@@ -1,6 +1,7 @@
 import { ROLE, SELF_PAYER_CLASSIFICATION_ID } from '@tz/shared/constants';
 import { MSG } from '@tz/shared/messages';
 import { zonedInstant } from '@tz/shared/rules/time-zone';
+import { rawCodes } from '@tz/shared/testing/raw-codes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   centreWithUser,
@@ -168,6 +169,44 @@ describe('billing overview', () => {
     expect(text).toContain('87,00 €');
   });
 
+  it('has the same columns in the PDF and in the CSV, the own contributions included, and no raw code', async () => {
+    const csv = parseCsv((await get('/csv', 'from=2025-05&to=2025-05')).body);
+    expect(csv.header).toEqual([
+      'Monat',
+      'Rechtsgrundlage',
+      'Testart',
+      'Abrechenbar (TestV)',
+      'Tests',
+      'Selbstzahler',
+      'kostenlos (TestV)',
+      'TestV mit Eigenbeteiligung',
+      'ohne Rechtsgrundlage',
+      'Betrag gesamt (EUR)',
+      'davon Selbstzahler (EUR)',
+      'davon Eigenbeteiligung (EUR)',
+    ]);
+    const sum = csv.rows.find((r) => csv.col(r, 'Rechtsgrundlage') === 'Summe des Monats')!;
+    expect(csv.col(sum, 'davon Eigenbeteiligung (EUR)')).toBe('3,00');
+    expect(csv.col(sum, 'Abrechenbar (TestV)')).toBe('3');
+
+    // The PDF's headers break at a soft hyphen where a word does not fit ('Eigen-' / 'beteiligung'): joined
+    // again, they are the CSV's, in the same order, without the CSV's '(EUR)'.
+    const pdf = (await pdfText((await get('/pdf', 'from=2025-05&to=2025-05')).rawPayload)).replace(
+      /(\p{Ll})-\s*(\p{Ll})/gu,
+      '$1$2',
+    );
+    expect(pdf).toContain(
+      csv.header
+        .slice(1)
+        .map((h) => h.replace(' (EUR)', ''))
+        .join(' '),
+    );
+    // The month's sum line: 87 € in all, 84 € from self-payers, 3 € own contributions, 3 chargeable tests.
+    expect(pdf).toMatch(/Summe des Monats 3 Tests 6 2 2 1 1 87,00 € 84,00 € 3,00 €/);
+    expect(rawCodes(pdf)).toEqual([]);
+    expect(rawCodes(csv.rows.flat().join('\n'))).toEqual([]);
+  });
+
   it('refuses more than twelve months, a reversed range and role 25', async () => {
     const long = await get('', 'from=2024-05&to=2025-05');
     expect(long.statusCode).toBe(400);
@@ -175,5 +214,26 @@ describe('billing overview', () => {
     expect((await get('', 'from=2025-06&to=2025-05')).statusCode).toBe(400);
     expect((await get('', 'from=2025-5&to=2025-05')).statusCode).toBe(400);
     expect((await get('', 'from=2025-05&to=2025-05', managerHeaders)).statusCode).toBe(403);
+  });
+
+  it('names its own reason for each refusal: a reversed range, an invalid month, a range too long', async () => {
+    const reversed = await get('', 'from=2025-06&to=2025-05');
+    expect(reversed.statusCode).toBe(400);
+    expect(reversed.json().details).toEqual([{ field: 'to', message: MSG.billingMonthsReversed }]);
+    expect(reversed.json().message).not.toContain(MSG.billingMonthsRange);
+
+    const invalid = await get('', 'from=2025-13&to=2025-05');
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json().details).toEqual([{ field: 'from', message: MSG.billingMonthFormat }]);
+    expect(invalid.json().message).not.toContain(MSG.billingMonthsRange);
+
+    const bothInvalid = await get('', 'from=2025-5&to=20255-01');
+    expect(bothInvalid.json().details).toEqual([
+      { field: 'from', message: MSG.billingMonthFormat },
+      { field: 'to', message: MSG.billingMonthFormat },
+    ]);
+
+    const long = await get('', 'from=2024-05&to=2025-05');
+    expect(long.json().details).toEqual([{ field: 'to', message: MSG.billingMonthsRange }]);
   });
 });

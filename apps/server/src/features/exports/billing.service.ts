@@ -1,6 +1,13 @@
 import { SELF_PAYER_CLASSIFICATION_ID } from '@tz/shared/constants';
 import type { BillingFigures, BillingOverview, BillingQuery, BillingRow } from '@tz/shared/exports/billing.contract';
-import { euroCells, firstOfNextMonth, germanMonth, monthsFromTo } from '@tz/shared/exports/billing-format';
+import {
+  BILLING_COLUMNS,
+  type BillingLine,
+  csvTitle,
+  groupLine,
+  monthSumLine,
+} from '@tz/shared/exports/billing-columns';
+import { firstOfNextMonth, germanMonth, monthsFromTo } from '@tz/shared/exports/billing-format';
 import { germanDateTimeOf } from '@tz/shared/rules/german-date';
 import { zonedInstant } from '@tz/shared/rules/time-zone';
 import type { AppDeps } from '../../app-deps';
@@ -81,21 +88,12 @@ export async function overview(deps: AppDeps, staffId: number, q: BillingQuery):
   };
 }
 
-type CsvRow = BillingRow & { month: string; is_total: boolean };
+type CsvRow = { month: string; line: BillingLine };
 
+/** The month in front, then the columns the screen and the PDF show (billing-columns.ts). */
 const COLUMNS: CsvColumn<CsvRow, undefined>[] = [
   ['Monat', (r) => germanMonth(r.month)],
-  ['Rechtsgrundlage', (r) => (r.is_total ? 'Summe des Monats' : r.legal_basis)],
-  ['Testart', (r) => (r.is_total ? '' : r.test_type)],
-  ['Abrechenbar (TestV)', (r) => (r.is_total ? '' : r.chargeable ? 'ja' : 'nein')],
-  ['Tests', (r) => String(r.tests)],
-  ['Selbstzahler', (r) => String(r.self_payer)],
-  ['kostenlos (TestV)', (r) => String(r.free)],
-  ['TestV mit Eigenbeteiligung', (r) => String(r.contribution)],
-  ['ohne Rechtsgrundlage', (r) => String(r.none)],
-  ['Betrag gesamt (EUR)', (r) => euroCells(r.amount_cents)],
-  ['davon Selbstzahler (EUR)', (r) => euroCells(r.self_payer_cents)],
-  ['davon Eigenbeteiligung (EUR)', (r) => euroCells(r.contribution_cents)],
+  ...BILLING_COLUMNS.map((c): CsvColumn<CsvRow, undefined> => [csvTitle(c), (r) => c.cell(r.line)]),
 ];
 export const billingCsv = csvTable(COLUMNS);
 
@@ -106,18 +104,8 @@ export async function overviewCsv(deps: AppDeps, staffId: number, q: BillingQuer
   const o = await overview(deps, staffId, q);
   const lines = [billingCsv.headerLine()];
   for (const m of o.months) {
-    for (const r of m.rows) lines.push(billingCsv.line({ ...r, month: m.month, is_total: false }, undefined));
-    const total = {
-      ...m.totals,
-      month: m.month,
-      is_total: true,
-      legal_basis_id: null,
-      legal_basis: '',
-      test_type_id: null,
-      test_type: '',
-      chargeable: false,
-    };
-    lines.push(billingCsv.line(total, undefined));
+    for (const r of m.rows) lines.push(billingCsv.line({ month: m.month, line: groupLine(r) }, undefined));
+    lines.push(billingCsv.line({ month: m.month, line: monthSumLine(m) }, undefined));
   }
   return { csv: lines.join(''), filename: `${fileBase(staffId, q)}.csv` };
 }

@@ -115,7 +115,7 @@ describe('requesting a monthly export', () => {
       failed: false,
       message: MSG.exportRequested,
     });
-    const listed = (await list()).json();
+    const listed = (await list()).json().items;
     expect(listed[0]).toMatchObject({ id: entry.id, done: 0, export_from: previous.from, export_to: previous.to });
     const row = await repo.findEntry(t.database.db, own.centre.id, entry.id);
     expect(row!.export_from.toISOString()).toBe(zonedInstant(previous.from.slice(0, 10), '00:00', ZONE).toISOString());
@@ -149,6 +149,34 @@ describe('requesting a monthly export', () => {
     expect(res.json().details[0].field).toBe('from');
   });
 
+  it('lists the requests a page at a time, newest first, with the number of all', async () => {
+    const centre = await centreWithUser(t.app, t.database.db, ROLE.admin);
+    const ids: number[] = [];
+    for (let i = 1; i <= 12; i++) {
+      const day = addDays(today, -i);
+      const res = await request(centre.headers, { from: `${day} 00:00:00`, to: `${day} 23:59:59` }, centre.centre.id);
+      ids.push(res.json().id);
+    }
+    const newestFirst = [...ids].reverse();
+    const page = async (query: string) =>
+      (await t.app.inject({ method: 'GET', url: `${url(centre.centre.id)}${query}`, headers: centre.headers })).json();
+
+    const first = await page('');
+    expect(first.total).toBe(12);
+    expect(first.items.map((e: { id: number }) => e.id)).toEqual(newestFirst.slice(0, 10));
+    const second = await page('?page=2');
+    expect(second).toMatchObject({ total: 12 });
+    expect(second.items.map((e: { id: number }) => e.id)).toEqual(newestFirst.slice(10));
+    const small = await page('?page=3&per_page=5');
+    expect(small.items.map((e: { id: number }) => e.id)).toEqual(newestFirst.slice(10, 12));
+    const refused = await t.app.inject({
+      method: 'GET',
+      url: `${url(centre.centre.id)}?per_page=1000`,
+      headers: centre.headers,
+    });
+    expect(refused.statusCode).toBe(400);
+  });
+
   it('is for role 20 or lower of the centre only', async () => {
     expect((await request(managerHeaders)).statusCode).toBe(403);
     expect((await list(own.centre.id, managerHeaders)).statusCode).toBe(403);
@@ -164,7 +192,7 @@ describe('the worker', () => {
     expect((await download(id)).statusCode).toBe(409);
     const outcome = await processNextExport(deps(), { batch: 2 });
     expect(outcome).toMatchObject({ id, status: 'done', rows: 3 });
-    const entry = (await list()).json().find((e: { id: number }) => e.id === id);
+    const entry = (await list()).json().items.find((e: { id: number }) => e.id === id);
     expect(entry).toMatchObject({ done: 1, rows: 3 });
     expect(entry.bucket_filename).toMatch(new RegExp(`^monatsexport-${id}-`));
     const res = await download(id);
@@ -376,10 +404,11 @@ describe('admin dispatch', () => {
     const res = await dispatch(platformHeaders);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ dispatched: 2, failed: 0, remaining: 0, message: '2 Exporte wurden erzeugt.' });
-    const mine = (await list()).json()[0];
+    const mine = (await list()).json().items[0];
     expect(mine.done).toBe(1);
     const theirs = parseCsv(
-      (await download((await list(other.centre.id, other.headers)).json()[0].id, other.centre.id, other.headers)).body,
+      (await download((await list(other.centre.id, other.headers)).json().items[0].id, other.centre.id, other.headers))
+        .body,
     );
     expect(theirs.rows.map((r) => theirs.col(r, 'Nachname'))).toEqual(['AnderesZentrum']);
     expect((await status(platformHeaders)).json()).toEqual({ queued: 0, running: 0, failed: 0 });

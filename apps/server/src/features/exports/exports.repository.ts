@@ -1,6 +1,6 @@
 import { SELF_PAYER_CLASSIFICATION_ID } from '@tz/shared/constants';
 import type { ExportType } from '@tz/shared/exports/exports.contract';
-import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { exportQueue } from '../../db/schema/exports';
@@ -45,12 +45,20 @@ export async function countWaiting(db: DbOrTx, staffId: number) {
   return Number(row?.n ?? 0);
 }
 
-export function listEntries(db: DbOrTx, staffId: number) {
+/** One page of the centre's entries, newest first (the (staff_id, created_at) index). */
+export function listEntries(db: DbOrTx, staffId: number, page: { limit: number; offset: number }) {
   return db
     .select()
     .from(exportQueue)
     .where(eq(exportQueue.staff_id, staffId))
-    .orderBy(desc(exportQueue.created_at), desc(exportQueue.id));
+    .orderBy(desc(exportQueue.created_at), desc(exportQueue.id))
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+export async function countEntries(db: DbOrTx, staffId: number) {
+  const [row] = await db.select({ n: count() }).from(exportQueue).where(eq(exportQueue.staff_id, staffId));
+  return row?.n ?? 0;
 }
 
 export async function findEntry(db: DbOrTx, staffId: number, id: number) {

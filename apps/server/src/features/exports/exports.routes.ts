@@ -27,7 +27,7 @@ export function exportsRoutes(app: FastifyInstance, deps: AppDeps) {
   registerEndpoint(app, deps, c.requestExport, ({ auth, params, body }) =>
     service.requestExport(deps, auth, params.staffId, body),
   );
-  registerEndpoint(app, deps, c.listExports, ({ params }) => service.listExports(deps, params.staffId));
+  registerEndpoint(app, deps, c.listExports, ({ params, query }) => service.listExports(deps, params.staffId, query));
   registerEndpoint(app, deps, c.downloadExport, async ({ params, reply }) => {
     const file = await service.exportFile(deps, params.staffId, params.exportId);
     return attachment(reply, CSV, file.filename).header('content-length', file.size).send(file.stream);

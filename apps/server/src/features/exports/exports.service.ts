@@ -3,6 +3,8 @@ import { stat } from 'node:fs/promises';
 import { VACCINATION_CENTRE_TYPE } from '@tz/shared/constants';
 import type {
   DailyExportBody,
+  ExportList,
+  ExportListQuery,
   ExportQueueEntry,
   ExportRequest,
   VaccinationExportBody,
@@ -123,10 +125,14 @@ export async function requestExport(deps: AppDeps, auth: AuthContext, staffId: n
   });
 }
 
-export async function listExports(deps: AppDeps, staffId: number): Promise<ExportQueueEntry[]> {
+/** A page of the centre's requested exports, newest first. */
+export async function listExports(deps: AppDeps, staffId: number, q: ExportListQuery): Promise<ExportList> {
   const centre = await centreOrThrow(deps.db, staffId);
-  const entries = await repo.listEntries(deps.db, staffId);
-  return entries.map((e) => toEntry(e, centre.time_zone));
+  const [entries, total] = await Promise.all([
+    repo.listEntries(deps.db, staffId, { limit: q.per_page, offset: (q.page - 1) * q.per_page }),
+    repo.countEntries(deps.db, staffId),
+  ]);
+  return { items: entries.map((e) => toEntry(e, centre.time_zone)), total };
 }
 
 /** A produced export of the centre as a stream, with the name it is saved under. */

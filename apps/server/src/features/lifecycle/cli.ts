@@ -6,11 +6,13 @@ import { now, setClock } from '../../clock';
 import { loadConfig } from '../../config';
 import { openDatabase } from '../../db/client';
 import { AppError } from '../../http/app-error';
+import { createFirstPlatformAdmin } from '../platform/first-admin';
 import { restoreBackup, writeBackup } from './backup';
 import { runRetention } from './retention';
 
 /**
  * npm run backup [-- --file F] · npm run restore -- F --yes · npm run retention [-- --dry-run] [--today YYYY-MM-DD]
+ * · npm run platform-admin -- --email E --name N (password on standard input): the first platform admin
  * Against the database the server uses (DATABASE_URL, or PGlite in PGLITE_DIR, default DATA_DIR/pglite — stop the server first: PGlite
  * belongs to one process). Paths are taken relative to where npm was called.
  */
@@ -21,6 +23,13 @@ const option = (name: string) => {
   return i >= 0 ? args[i + 1] : undefined;
 };
 const here = (p: string) => path.resolve(process.env.INIT_CWD ?? process.cwd(), p);
+
+async function readStdin(): Promise<string> {
+  if (process.stdin.isTTY) return '';
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
 
 const config = loadConfig();
 if (config.testNow) setClock(config.testNow);
@@ -65,11 +74,31 @@ try {
       'Versendete E-Mails': r.mails,
       Buchungsversuche: r.bookingAttempts,
     });
+  } else if (command === 'platform-admin') {
+    const email = option('--email');
+    const name = option('--name');
+    if (!email || !name)
+      throw new AppError(
+        400,
+        'USAGE',
+        'Aufruf: printf %s "$PASSWORT" | npm run platform-admin -- --email <E-Mail> --name <Name> [--platform <Name des Plattformbetriebs>]',
+      );
+    // The password comes on standard input: never on the command line (ps) or in the environment.
+    const password = (await readStdin()).replace(/\r?\n$/, '');
+    const r = await createFirstPlatformAdmin(database.db, {
+      email,
+      name,
+      password,
+      platformName: option('--platform') ?? 'Plattformbetrieb',
+    });
+    console.log(
+      `Plattform-Administrator ${email} angelegt (Zentrum ${r.staffId}). Anmelden und die Zentren in der Centerliste anlegen.`,
+    );
   } else {
     throw new AppError(
       400,
       'USAGE',
-      'Aufruf: npm run backup | npm run restore -- <Datei> --yes | npm run retention [-- --dry-run]',
+      'Aufruf: npm run backup | npm run restore -- <Datei> --yes | npm run retention [-- --dry-run] | npm run platform-admin -- --email … --name …',
     );
   }
 } catch (err) {

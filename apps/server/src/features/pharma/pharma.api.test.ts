@@ -143,6 +143,30 @@ describe('prescriptions', () => {
     expect((after.json() as Rx).active).toBe(true);
   });
 
+  it('refuses a changed end before the start and a handover before the picking, each at its field, and keeps the stored ones', async () => {
+    const rx = await newRx(own, { start: '2026-11-27', end: null });
+    const end = await call('PUT', `${base()}/rx/${rx.id}`, {
+      customer_id: customerId,
+      date: '2026-11-20',
+      start: '2026-11-27',
+      end: '2026-11-22',
+    });
+    expect(end.statusCode).toBe(400);
+    expect(end.json().details).toEqual([{ field: 'end', message: PHARMA_MSG.endBeforeStart }]);
+    expect(((await call('GET', `${base()}/rx/${rx.id}`)).json() as Rx).end).toBeNull();
+
+    const usage = await newUsage(rx.id, own, { date: '2026-11-28', handover_date: null });
+    const handover = await call('PUT', `${base()}/rx/${rx.id}/usages/${usage.id}`, {
+      date: '2026-11-28',
+      handover_date: '2026-11-27',
+      products: [product()],
+    });
+    expect(handover.statusCode).toBe(400);
+    expect(handover.json().details).toEqual([{ field: 'handover_date', message: PHARMA_MSG.handoverBeforeDate }]);
+    const stored = (await call('GET', `${base()}/rx/${rx.id}`)).json() as Rx;
+    expect(stored.rx_usages.find((u) => u.id === usage.id)?.handover_date).toBeNull();
+  });
+
   it('refuses an end before the start and a customer of another centre', async () => {
     const bad = await call('POST', `${base()}/rx`, {
       customer_id: customerId,

@@ -9,7 +9,9 @@ export function platformRoutes(app: FastifyInstance, deps: AppDeps) {
   registerEndpoint(app, deps, c.getHealth, () => service.health(deps));
   registerEndpoint(app, deps, c.getHostBranding, ({ req }) => service.hostBranding(deps, req.host));
   registerEndpoint(app, deps, c.reportClientError, async ({ body, req }) => {
-    req.log.error({ clientError: body }, 'browser error');
+    // The page's address only to its first segment: /ergebnis/<token>, /buchung/<token> carry tokens.
+    const page = body.url ? `/${new URL(body.url, 'http://x').pathname.split('/')[1] ?? ''}` : undefined;
+    req.log.error({ clientError: { message: body.message, stack: body.stack, page } }, 'browser error');
     void deps.reportError({ ...body, level: 'error', source: 'browser', requestId: req.id });
     return { ok: true as const };
   });

@@ -27,6 +27,8 @@ export interface ServerProcess {
   stderr(): string;
   /** Still running? */
   alive(): boolean;
+  /** The exit code once it ended (null while running or when a signal ended it). */
+  exitCode(): number | null;
   /** kill -9 and wait for the exit. */
   kill9(): Promise<void>;
   /** SIGTERM (graceful shutdown) and wait for the exit. */
@@ -36,7 +38,7 @@ export interface ServerProcess {
 /**
  * The real server (src/main.ts) as a child process in test mode (TEST_API, a
  * pinned clock), so the fault suites can kill it, restart it on the same data
- * and run two of them side by side. Resolves once /api/health answered 200.
+ * and run two of them side by side. Resolves once /api/ready answered 200 (migrated, taking calls).
  */
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
@@ -81,7 +83,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
       throw new Error(`Server beendet (${child.exitCode ?? child.signalCode}):\n${err}`);
     }
     try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
+      if ((await fetch(`${url}/api/ready`)).ok) break;
     } catch {
       // not listening yet (migrations may still run)
     }
@@ -98,6 +100,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     paused,
     stderr: () => err,
     alive,
+    exitCode: () => child.exitCode,
     kill9: async () => {
       if (alive()) child.kill('SIGKILL');
       await exited;

@@ -290,7 +290,9 @@ describe(`SIGKILL in the middle of the work, then a restart on the same data`, (
       // This time with the background worker, looking for due exports every second.
       const again = await start(undefined, { WORKER: '1', EXPORT_POLL_SECONDS: '1' });
       const entryNow = async () =>
-        (await again('GET', `/api/staff/${ids.centre}/exports`)).json.find((e: { id: number }) => e.id === entryId);
+        (await again('GET', `/api/staff/${ids.centre}/exports`)).json.items.find(
+          (e: { id: number }) => e.id === entryId,
+        );
       expect(await entryNow()).toMatchObject({ done: 0 });
       // The dead worker's claim holds for its lease; nobody renews it, so once it ran out the worker takes the entry over.
       const clock = await again('PUT', '/api/test/clock', {

@@ -3,6 +3,7 @@ import { MSG } from '@tz/shared/messages';
 import { SEARCH_MAX_CUSTOMERS } from '@tz/shared/rules/search-query';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { now } from '../../clock';
 import { customers } from '../../db/schema/customers';
 import {
   centreWithUser,
@@ -170,6 +171,53 @@ describe('search', () => {
     expect((await ids(`Dr. Anna ${last}`))[0]).toBe(anna.id);
   });
 
+  it("ranks exact hits above 50 near names (prefix above typo), and puts the exact hits' visits today first", async () => {
+    // A rare surname that begins many others: exact hits first, in customers and appointments alike.
+    const rare = surname('Beck');
+    const day = 86_400_000;
+    const at = now().getTime();
+    // The exact hits are the oldest customers: newest-first among equal scores would put them last.
+    const exact = await customerOf(a.centre.id, { first_name: 'Ruth', last_name: rare });
+    const exactOther = await customerOf(a.centre.id, { first_name: 'Paul', last_name: rare.toUpperCase() });
+    const past = await appointmentOf(a.centre.id, exact.id, new Date(at - 30 * day).toISOString());
+    const future = await appointmentOf(a.centre.id, exact.id, new Date(at + 14 * day).toISOString());
+    const today = await appointmentOf(a.centre.id, exact.id, new Date(at).toISOString());
+    const otherPast = await appointmentOf(a.centre.id, exactOther.id, new Date(at - 60 * day).toISOString());
+    // 50 near names, each with a visit today: 20 begin with it, 10 double names, 10 bear it inside, 10 typos.
+    const endings = ['mann', 'er', 'ert', 'hof', 'el', 'ing', 'haus', 'stein', 'bach', 'feld'];
+    const near = [
+      ...endings.flatMap((e) => [`${rare}${e}`, `${rare}${e}s`]),
+      ...endings.map((e) => `${rare}-${e[0]!.toUpperCase()}${e.slice(1)}hausen`),
+      ...endings.map((e) => `Ober${rare.toLowerCase()}${e}`),
+      ...'abcdefghij'.split('').map((c) => `${rare.slice(0, -1)}${c}`),
+    ];
+    expect(near).toHaveLength(50);
+    const nearIds = new Map<string, number>();
+    for (const last of near) {
+      const c = await customerOf(a.centre.id, { first_name: 'Nah', last_name: last });
+      nearIds.set(last, c.id);
+      await appointmentOf(a.centre.id, c.id, new Date(at).toISOString());
+    }
+    const found = await hits(rare.toLowerCase());
+    const order = found.customers.map((c) => c.last_name);
+    // exact (newest first), then every name beginning with the word, then the word inside and the typos
+    expect(order.slice(0, 2)).toEqual([exactOther.last_name, exact.last_name]);
+    const prefixes = near.slice(0, 30);
+    expect(new Set(order.slice(2, 32))).toEqual(new Set(prefixes));
+    expect(order).toHaveLength(SEARCH_MAX_CUSTOMERS);
+    for (const name of order.slice(32)) expect(near.slice(30)).toContain(name);
+    // appointments: the exact hit's visit today, then the exact hits' other visits (by customer, newest first),
+    // then the near names'
+    expect(found.appointments.slice(0, 4).map((x) => x.appointment_id)).toEqual([
+      today.id,
+      otherPast.id,
+      future.id,
+      past.id,
+    ]);
+    expect(found.appointments[4]!.customer_id).not.toBe(exact.id);
+    expect(nearIds.get(order[2]!)).toBe(found.appointments[4]!.customer_id);
+  });
+
   it('finds by birthday DD.MM.YYYY', async () => {
     const c = await customerOf(a.centre.id, { last_name: surname('Geburt'), birthday: '1931-02-27' });
     expect((await hits('27.02.1931')).customers.map((x) => x.id)).toEqual([c.id]);
@@ -251,7 +299,19 @@ describe('search', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json().message + JSON.stringify(res.json().details)).toContain(MSG.searchQueryRequired);
     }
-    expect((await search('x'.repeat(101))).statusCode).toBe(400);
+    const long = await search('x'.repeat(101));
+    expect(long.statusCode).toBe(400);
+    // a term was given: it is too long (not "please enter a term")
+    expect(long.json().details).toEqual([{ field: 'queryString', message: MSG.searchQueryTooLong }]);
+    expect(long.body).not.toContain(MSG.searchQueryRequired);
+  });
+
+  it('never runs text of a scan as a search (400, scan again)', async () => {
+    for (const q of ['BEGIN:VCARD', 'BEGINDVERSION:4.0N:Becker;Thomas;;;']) {
+      const res = await search(q);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().details).toEqual([{ field: 'queryString', message: MSG.scanCutOff }]);
+    }
   });
 });
 

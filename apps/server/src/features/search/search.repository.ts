@@ -1,8 +1,10 @@
 import type { SearchTerms } from '@tz/shared/rules/search-query';
-import { and, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { now } from '../../clock';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { appointments } from '../../db/schema/appointments';
+import { centres } from '../../db/schema/centres';
 import { customers } from '../../db/schema/customers';
 import { appointmentRows } from '../appointments/appointments.repository';
 import { customerColumns } from '../customers/customers.repository';
@@ -14,6 +16,28 @@ const digitsOf = (col: SQL | typeof customers.phone) => sql`search_digits(${col}
 /** LIKE wildcards in a search text are literal characters. */
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/**
+ * The score of a whole name part for an exact hit (the folded first or last name is the word). Every other
+ * score stays below it: a part or name with a word that begins with the search word (`Beckmann`, `Beck-Huber`,
+ * `van Beck`) scores 1 + word similarity (at most 2), anything else — the word inside (`Oberbeck`), a typo — its
+ * word similarity (at most 1). pg_trgm alone gave `Beck-Huber` the exact hit's 1, and newer customers won the tie.
+ */
+export const EXACT_SCORE = 3;
+
+/**
+ * The score of `name` (a folded name part or full name) for the folded search word `word`, whose LIKE
+ * pattern `word%` is `start`; `exact` says when it is an exact hit. See EXACT_SCORE.
+ */
+function nameScore(name: SQLWrapper, word: SQLWrapper | string, start: SQLWrapper | string, exact: SQL) {
+  return sql`case when ${exact} then ${EXACT_SCORE}::real
+    when ${name} like ${start} or ${name} like ('% ' || ${start}) or ${name} like ('%-' || ${start})
+      then 1 + word_similarity(${word}, ${name})
+    else word_similarity(${word}, ${name}) end`;
+}
+
+/** `word%`, the LIKE pattern of a name (or a word in it) beginning with the word. */
+const startsWith = (word: string) => `${likeEscape(word)}%`;
+
 /** A German number written with the country code or with the trunk 0: both forms. */
 function phoneVariants(digits: string): string[] {
   if (digits.startsWith('49')) return [digits, `0${digits.slice(2)}`];
@@ -23,8 +47,9 @@ function phoneVariants(digits: string): string[] {
 
 /**
  * Customers of one centre matching any meaning of the search text, best first
- * (1 for an exact name, birthday, email or phone; word similarity of the name
- * otherwise), then newest. The conditions each use an index: the trigram index
+ * (EXACT_SCORE for an exact first or last name, birthday, email or phone; then
+ * names with a word beginning with the search word; then the word inside a name
+ * and typos, by word similarity), then newest. The conditions each use an index: the trigram index
  * on the folded name (substring and typo), (staff_id, birthday),
  * (staff_id, lower(email)), (staff_id, search_digits(phone)).
  */
@@ -47,7 +72,7 @@ export async function searchCustomers(db: DbOrTx, staffId: number, t: SearchTerm
     if (t.name) {
       // Exact surnames first (score 1, newest first): when they fill the page, nothing else can rank higher.
       const exact = await tx
-        .select({ ...customerColumns, score: sql<number>`1` })
+        .select({ ...customerColumns, score: sql<number>`${EXACT_SCORE}::real` })
         .from(customers)
         .where(and(eq(customers.staff_id, staffId), eq(customers.last_fold, t.name)))
         .orderBy(desc(customers.id))
@@ -65,7 +90,7 @@ const NAME_PARTS = 2 * 50;
  * A one-word search through the centre's distinct name parts (customer_name_parts, 0021): the parts
  * containing the word or similar to it are scored (a few thousand at most, where scoring every
  * customer with a similar name meant tens of thousands), then the newest customers of the best
- * parts are taken. A customer's score is that of its better part.
+ * parts are taken. A customer's score is that of its better part (nameScore).
  *
  * Exact when it answers: the best NAME_PARTS parts (with ties) are taken; if parts were left out,
  * the answer is only exact when the taken ones filled the page (each left-out part scores lower
@@ -76,7 +101,7 @@ async function byNamePart(tx: DbOrTx, staffId: number, word: string, limit: numb
   const parts = Math.max(NAME_PARTS, 2 * limit);
   const found = rowsOf<CustomerHit & { left_out: number }>(
     await tx.execute(sql`with matching as (
-        select p.name, case when p.name = ${word} then 1::real else word_similarity(${word}, p.name) end as s
+        select p.name, ${nameScore(sql`p.name`, word, startsWith(word), sql`p.name = ${word}`)} as s
         from customer_name_parts p
         where p.staff_id = ${staffId} and (p.name like ${`%${likeEscape(word)}%`} or p.name %> ${word})),
       chosen as (
@@ -130,13 +155,13 @@ const MAX_NAME_WORDS = 4;
 async function byNameWords(tx: DbOrTx, staffId: number, words: string[], limit: number) {
   const anchor = words.reduce((best, w, i) => (w.length > words[best]!.length ? i : best), 0);
   const list = sql.join(
-    words.map((w, i) => sql`(${i}, ${w}, ${`%${likeEscape(w)}%`})`),
+    words.map((w, i) => sql`(${i}, ${w}, ${`%${likeEscape(w)}%`}, ${startsWith(w)})`),
     sql`, `,
   );
   const found = rowsOf<CustomerHit>(
-    await tx.execute(sql`with words(i, w, pattern) as (values ${list}),
+    await tx.execute(sql`with words(i, w, pattern, start) as (values ${list}),
       matched as materialized (
-        select wd.i, p.name, case when p.name = wd.w then 1::real else word_similarity(wd.w, p.name) end as s
+        select wd.i, p.name, ${nameScore(sql`p.name`, sql`wd.w`, sql`wd.start`, sql`p.name = wd.w`)} as s
         from words wd cross join lateral (
           select p.name from customer_name_parts p
           where p.staff_id = ${staffId} and (p.name like wd.pattern or p.name %> wd.w)) p),
@@ -174,23 +199,27 @@ function customersQuery(db: DbOrTx, staffId: number, t: SearchTerms, limit: numb
   if (t.name) {
     conditions.push(sql`${foldedName} like ${`%${likeEscape(t.name)}%`}`, sql`${foldedName} %> ${t.name}`);
     scores.push(
-      sql`case when ${customers.last_fold} = ${t.name} or ${foldedName} = ${t.name}
-        or ${customers.last_fold} || ' ' || ${customers.first_fold} = ${t.name} then 1
-        else word_similarity(${t.name}, ${foldedName}) end`,
+      nameScore(
+        foldedName,
+        t.name,
+        startsWith(t.name),
+        sql`${customers.last_fold} = ${t.name} or ${customers.first_fold} = ${t.name} or ${foldedName} = ${t.name}
+          or ${customers.last_fold} || ' ' || ${customers.first_fold} = ${t.name}`,
+      ),
     );
   }
   if (t.birthday) {
     conditions.push(sql`${customers.birthday} = ${t.birthday}`);
-    scores.push(sql`case when ${customers.birthday} = ${t.birthday} then 1 else 0 end`);
+    scores.push(sql`case when ${customers.birthday} = ${t.birthday} then ${EXACT_SCORE} else 0 end`);
   }
   if (t.email) {
     conditions.push(sql`lower(${customers.email}) = ${t.email}`);
-    scores.push(sql`case when lower(${customers.email}) = ${t.email} then 1 else 0 end`);
+    scores.push(sql`case when lower(${customers.email}) = ${t.email} then ${EXACT_SCORE} else 0 end`);
   }
   if (t.phone) {
     const variants = phoneVariants(t.phone);
     conditions.push(inArray(digitsOf(customers.phone), variants));
-    scores.push(sql`case when ${inArray(digitsOf(customers.phone), variants)} then 1 else 0 end`);
+    scores.push(sql`case when ${inArray(digitsOf(customers.phone), variants)} then ${EXACT_SCORE} else 0 end`);
   }
   if (conditions.length === 0) return Promise.resolve([]);
   const score = sql<number>`greatest(${sql.join(scores, sql`, `)})`;
@@ -216,35 +245,40 @@ function appointmentNumbers(n: number | null): number[] {
 /**
  * Appointments of one centre: those of the given customers (ids best first)
  * and those whose number or token is the search text. Direct hits first, then
- * by the customer's rank, then newest. Blocked slots are no visits: left out.
+ * today's appointments of the exact hits (the person at the desk), then by the
+ * customer's rank, then newest. Blocked slots are no visits: left out.
  */
 export async function searchAppointments(
   db: DbOrTx,
   staffId: number,
-  customerIds: number[],
+  found: { ids: number[]; exactIds: number[] },
   t: SearchTerms,
   limit: number,
 ) {
+  const { ids, exactIds } = found;
   const numbers = appointmentNumbers(t.appointmentNumber);
   const direct = or(
     numbers.length > 0 ? inArray(appointments.customer_appointment_id, numbers) : undefined,
     eq(appointments.token, t.token),
   )!;
-  const matches = customerIds.length > 0 ? or(direct, inArray(appointments.customer_id, customerIds))! : direct;
+  const matches = ids.length > 0 ? or(direct, inArray(appointments.customer_id, ids))! : direct;
+  const idArray = (list: number[]) =>
+    sql`array[${sql.join(
+      list.map((id) => sql`${id}`),
+      sql`, `,
+    )}]::int[]`;
+  // Today in the centre's zone, by the server's clock.
+  const instant = sql`${now().toISOString()}::timestamptz`;
+  const today = sql`(${appointments.start_date} at time zone ${centres.time_zone})::date
+    = (${instant} at time zone ${centres.time_zone})::date`;
+  const exactToday =
+    exactIds.length > 0 ? [sql`(${appointments.customer_id} = any(${idArray(exactIds)}) and ${today}) desc`] : [];
   // The customers' rank (array_position in the ranked ids); none without customers (ORDER BY 0 is a position).
-  const rank =
-    customerIds.length > 0
-      ? [
-          sql`array_position(array[${sql.join(
-            customerIds.map((id) => sql`${id}`),
-            sql`, `,
-          )}]::int[], ${appointments.customer_id}) asc nulls last`,
-        ]
-      : [];
+  const rank = ids.length > 0 ? [sql`array_position(${idArray(ids)}, ${appointments.customer_id}) asc nulls last`] : [];
   return appointmentRows(
     db,
     and(eq(appointments.staff_id, staffId), eq(appointments.should_block_slot, false), matches)!,
-    [sql`(${direct}) desc`, ...rank, desc(appointments.start_date), desc(appointments.id)],
+    [sql`(${direct}) desc`, ...exactToday, ...rank, desc(appointments.start_date), desc(appointments.id)],
     limit,
   );
 }

@@ -26,7 +26,11 @@ export async function search(deps: AppDeps, staffId: number, queryString: string
     repo.searchAppointments(
       deps.db,
       staffId,
-      found.map((c) => c.id),
+      {
+        ids: found.map((c) => c.id),
+        // Exact hits of the name (or birthday, email, phone): their visits today lead the appointments.
+        exactIds: found.filter((c) => Number(c.score) >= repo.EXACT_SCORE).map((c) => c.id),
+      },
       terms,
       SEARCH_MAX_APPOINTMENTS,
     ),

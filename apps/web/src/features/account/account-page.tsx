@@ -1,13 +1,14 @@
 import { Alert, Button, Card, Group, Loader, Modal, Stack, Switch, Text, Title } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { PAUSE_SPECIAL_DAYS_WINDOW_DAYS } from '@tz/shared/constants';
 import { MSG } from '@tz/shared/messages';
-import { germanDate, parseGermanDate } from '@tz/shared/rules/german-date';
+import { germanDate } from '@tz/shared/rules/german-date';
 import { useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { ApiError } from '../../api/client';
+import { dateFieldProblem } from '../../ui/german-date-field';
+import { GermanDateInput } from '../../ui/german-date-input';
 import { labelsOf, summariseServerError } from '../../ui/server-errors';
 import { CentreTwoFactorCard } from '../security/centre-two-factor-card';
 import { useAccountStatus, useRemoveSuspension, useSetStatus, useSuspend } from './use-account';
@@ -26,6 +27,7 @@ export default function AccountPage() {
   const [pauseDate, setPauseDate] = useState<string | null>(null);
   const [pauseError, setPauseError] = useState<string>();
   const pauseInput = useRef<HTMLInputElement>(null);
+  const pauseRules = { min: status.data?.today, minMessage: MSG.pauseDateInPast };
   // Account status failures show the server's text in a dialog titled 'Hinweis' (core-workflow §8).
   const [notice, setNotice] = useState<string | null>(null);
 
@@ -53,6 +55,11 @@ export default function AccountPage() {
 
   const schedulePause = () => {
     if (!pauseDate) return;
+    // A typed text that is no date, or a day in the past, stays in the field with its reason.
+    if (dateFieldProblem(pauseDate, pauseRules)) {
+      pauseInput.current?.focus();
+      return;
+    }
     modals.openConfirmModal({
       title: 'Pause planen',
       children: (
@@ -157,12 +164,9 @@ export default function AccountPage() {
                 </>
               ) : (
                 <Group align="flex-end">
-                  <DateInput
+                  <GermanDateInput
                     label={PAUSE_LABELS.date}
-                    valueFormat="DD.MM.YYYY"
-                    dateParser={parseGermanDate}
-                    placeholder="TT.MM.JJJJ"
-                    minDate={s.today}
+                    {...pauseRules}
                     value={pauseDate}
                     onChange={(v) => {
                       setPauseDate(v);
@@ -171,7 +175,7 @@ export default function AccountPage() {
                     error={pauseError}
                     ref={pauseInput}
                     clearable
-                    clearButtonProps={{ 'aria-label': 'Datum löschen' }}
+                    clearLabel="Datum löschen"
                   />
                   <Button onClick={schedulePause} disabled={!pauseDate} loading={busy}>
                     Pause planen

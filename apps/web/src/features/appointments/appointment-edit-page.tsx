@@ -37,7 +37,7 @@ import { useAppointmentOptions } from './use-appointments';
 type Values = AppointmentFieldValues & { approved: boolean };
 
 const valuesOf = (a: AppointmentDetail): Values => ({
-  date: germanDate(a.date),
+  date: a.date,
   time: a.time,
   service_id: String(a.service_id),
   notes: a.notes ?? '',

@@ -14,15 +14,17 @@ import {
 import type { UseFormReturnType } from '@mantine/form';
 import { MSG } from '@tz/shared/messages';
 import { isValidAppointmentTime, nextHalfHour, normaliseTime } from '@tz/shared/rules/appointment-time';
-import { germanDate, parseGermanDate } from '@tz/shared/rules/german-date';
+import { germanDate } from '@tz/shared/rules/german-date';
 import { useAuth } from '../../auth/use-session';
+import { type DateFieldValue, dateFieldProblem } from '../../ui/german-date-field';
+import { GermanDateInput } from '../../ui/german-date-input';
 import { APPOINTMENT_LABELS as L } from './appointment-field-labels';
 import { useFreeSlots } from './use-appointment-edit';
 import { useAppointmentOptions } from './use-appointments';
 
 export interface AppointmentFieldValues {
-  /** DD.MM.YYYY as typed. */
-  date: string;
+  /** The day (ui/german-date-field.ts: the date, or the text as typed when it is none). */
+  date: DateFieldValue;
   time: string;
   service_id: string | null;
   notes: string;
@@ -35,7 +37,7 @@ export interface AppointmentFieldValues {
 export function defaultAppointmentValues(timeZone = 'Europe/Berlin'): AppointmentFieldValues {
   const d = nextHalfHour(new Date(), timeZone);
   return {
-    date: germanDate(d.date),
+    date: d.date,
     time: d.time,
     service_id: null,
     notes: '',
@@ -47,7 +49,7 @@ export function defaultAppointmentValues(timeZone = 'Europe/Berlin'): Appointmen
 
 /** The same rules as the server, so the person sees them before sending. */
 export const appointmentValidation = {
-  date: (v: string) => (parseGermanDate(v) ? null : MSG.appointmentDateInvalid),
+  date: (v: DateFieldValue) => dateFieldProblem(v, { required: true }),
   time: (v: string) => (isValidAppointmentTime(v) ? null : MSG.appointmentTimeFormat),
   service_id: (v: string | null) => (v ? null : MSG.chooseProduct),
   number_of_new_appointments: (v: number | string) =>
@@ -56,10 +58,10 @@ export const appointmentValidation = {
     Number.isInteger(Number(v)) && Number(v) >= 0 && v !== '' ? null : MSG.blockedSlotsMin,
 };
 
-/** Form values → the wire's date, time and counts. */
+/** Form values (validated: the date is one) → the wire's date, time and counts. */
 export function appointmentPayload(v: AppointmentFieldValues) {
   return {
-    date: parseGermanDate(v.date)!,
+    date: v.date!,
     time: normaliseTime(v.time),
     service_id: Number(v.service_id),
     notes: v.notes.trim() || null,
@@ -91,7 +93,7 @@ export function AppointmentFields({
   return (
     <Stack gap="sm">
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextInput label={L.date} placeholder="TT.MM.JJJJ" withAsterisk {...form.getInputProps('date')} />
+        <GermanDateInput label={L.date} withAsterisk {...form.getInputProps('date')} />
         <TextInput label={L.time} placeholder="HH:MM" maxLength={5} withAsterisk {...form.getInputProps('time')} />
       </SimpleGrid>
       <Select
@@ -104,7 +106,7 @@ export function AppointmentFields({
       />
       {showFreeSlots && (
         <FreeSlots
-          date={parseGermanDate(form.values.date)}
+          date={dateFieldProblem(form.values.date, { required: true }) ? null : form.values.date}
           serviceId={form.values.service_id ? Number(form.values.service_id) : null}
           time={form.values.time}
           onPick={(time) => form.setFieldValue('time', time)}

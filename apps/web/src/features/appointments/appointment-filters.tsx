@@ -1,4 +1,4 @@
-import { Select, SimpleGrid } from '@mantine/core';
+import { Badge, Button, CloseButton, Group, Select, SimpleGrid } from '@mantine/core';
 import type { AppointmentOptions, PaymentClassification } from '@tz/shared/appointments/appointments.contract';
 import { MSG } from '@tz/shared/messages';
 
@@ -49,109 +49,192 @@ export function filtersToQuery(f: FilterState, vaccinationCentre: boolean) {
   };
 }
 
-export function AppointmentFilters(props: {
+/** One filter of the list: its select's label and choices. */
+export interface FilterField {
+  key: keyof FilterState;
+  label: string;
+  data: { value: string; label: string }[];
+  searchable?: boolean;
+}
+
+/** The list's filters in the spec's order; a vaccination centre has no test-only ones. */
+export function filterFields(
+  options: AppointmentOptions | undefined,
+  classifications: PaymentClassification[],
+  vaccinationCentre: boolean,
+): FilterField[] {
+  const fields: (FilterField | false)[] = [
+    {
+      key: 'status',
+      label: 'Status',
+      data: [ALL, { value: 'approved', label: 'Bestätigt' }, { value: 'cancelled', label: 'Storniert' }],
+    },
+    !vaccinationCentre && {
+      key: 'paymentClassification',
+      label: 'Zahlungsklassifikation (Filter)',
+      searchable: true,
+      data: [
+        ALL,
+        { value: '0', label: MSG.noSelection },
+        ...classifications.map((c) => ({ value: String(c.id), label: c.label })),
+      ],
+    },
+    {
+      key: 'service_id',
+      label: 'Dienstleistung',
+      searchable: true,
+      data: [
+        ALL,
+        ...(options?.services ?? []).map((s) => ({
+          value: String(s.id),
+          label: s.active ? s.title : `${s.title} (inaktiv)`,
+        })),
+      ],
+    },
+    {
+      key: 'checkedIn',
+      label: 'Check-in',
+      data: [
+        ALL,
+        { value: '0', label: 'Nicht eingecheckt' },
+        { value: '1', label: 'Eingecheckt' },
+        { value: '2', label: 'Fragebogen ausgefüllt' },
+      ],
+    },
+    {
+      key: 'performed',
+      label: vaccinationCentre ? 'Geimpft' : 'Durchgeführt',
+      data: [ANY, { value: '1', label: 'Ja' }, { value: '0', label: 'Nein' }],
+    },
+    {
+      key: 'source',
+      label: 'Gebucht von',
+      data: [ALL, { value: 'customer', label: 'Kunde (online)' }, { value: 'staff', label: 'Mitarbeiter' }],
+    },
+    !vaccinationCentre && {
+      key: 'result',
+      label: 'Ergebnis',
+      data: [ANY, { value: '1', label: 'Negativ' }, { value: '2', label: 'Positiv' }],
+    },
+    !vaccinationCentre && {
+      key: 'demis_status',
+      label: 'DEMIS-Status',
+      data: [ANY, { value: 'reported', label: 'Gemeldet' }, { value: 'not_reported', label: 'Nicht gemeldet' }],
+    },
+    !vaccinationCentre && {
+      key: 'appointment_source',
+      label: 'Zeitraum bezieht sich auf',
+      data: [
+        { value: 'customer_appointments', label: 'Termindatum' },
+        { value: 'customer_appointments_res_date', label: 'Ergebnisdatum' },
+        { value: 'result', label: 'Termine mit Ergebnis' },
+      ],
+    },
+  ];
+  return fields.filter((f): f is FilterField => !!f);
+}
+
+/** A filter that is set (not its initial value), as its chip reads: 'Status: Storniert'. */
+export interface ActiveFilter {
+  key: keyof FilterState;
+  text: string;
+}
+
+/** The set filters among `fields`, in their order; a value no longer offered still shows (as it is sent). */
+export function activeFilters(f: FilterState, fields: FilterField[]): ActiveFilter[] {
+  return fields
+    .filter((field) => f[field.key] !== INITIAL_FILTERS[field.key])
+    .map((field) => {
+      const choice = field.data.find((d) => d.value === f[field.key]);
+      const label = field.label.replace(/ \(Filter\)$/, '');
+      return { key: field.key, text: `${label}: ${choice?.label ?? f[field.key]}` };
+    });
+}
+
+/**
+ * The filters folded into one line: a 'Filter' button that opens the
+ * selects (with the number of set filters), then one chip per set filter,
+ * each with a button that resets it. The selects themselves are
+ * AppointmentFilterPanel, shown below the line while open.
+ */
+export function AppointmentFilterLine({
+  value,
+  onChange,
+  fields,
+  open,
+  onToggle,
+  panelId,
+}: {
   value: FilterState;
   onChange: (f: FilterState) => void;
-  options: AppointmentOptions | undefined;
-  classifications: PaymentClassification[];
-  vaccinationCentre: boolean;
+  fields: FilterField[];
+  open: boolean;
+  onToggle: () => void;
+  panelId: string;
 }) {
-  const f = props.value;
-  const set = (key: keyof FilterState) => (v: string | null) =>
-    props.onChange({ ...f, [key]: v ?? INITIAL_FILTERS[key] });
-  const common = { size: 'sm' as const, allowDeselect: false, comboboxProps: { withinPortal: true } };
+  const active = activeFilters(value, fields);
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
-      <Select
-        {...common}
-        label="Status"
-        value={f.status}
-        onChange={set('status')}
-        data={[ALL, { value: 'approved', label: 'Bestätigt' }, { value: 'cancelled', label: 'Storniert' }]}
-      />
-      {!props.vaccinationCentre && (
+    <Group gap={6} wrap="wrap" role="group" aria-label="Filter">
+      <Button
+        size="sm"
+        px="sm"
+        variant={open ? 'filled' : 'default'}
+        aria-expanded={open}
+        aria-controls={open ? panelId : undefined}
+        onClick={onToggle}
+        rightSection={<span aria-hidden>{open ? '▴' : '▾'}</span>}
+      >
+        {active.length > 0 ? `Filter (${active.length})` : 'Filter'}
+      </Button>
+      {active.map((a) => (
+        <Badge
+          key={a.key}
+          size="lg"
+          variant="light"
+          tt="none"
+          fw={500}
+          rightSection={
+            <CloseButton
+              size="xs"
+              aria-label={`Filter ${a.text} entfernen`}
+              onClick={() => onChange({ ...value, [a.key]: INITIAL_FILTERS[a.key] })}
+            />
+          }
+        >
+          {a.text}
+        </Badge>
+      ))}
+    </Group>
+  );
+}
+
+/** The filter selects, opened from the filter line. */
+export function AppointmentFilterPanel({
+  value,
+  onChange,
+  fields,
+  id,
+}: {
+  value: FilterState;
+  onChange: (f: FilterState) => void;
+  fields: FilterField[];
+  id: string;
+}) {
+  return (
+    <SimpleGrid id={id} cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
+      {fields.map((field) => (
         <Select
-          {...common}
-          label="Zahlungsklassifikation (Filter)"
-          value={f.paymentClassification}
-          onChange={set('paymentClassification')}
-          searchable
-          data={[
-            ALL,
-            { value: '0', label: MSG.noSelection },
-            ...props.classifications.map((c) => ({ value: String(c.id), label: c.label })),
-          ]}
+          key={field.key}
+          size="sm"
+          allowDeselect={false}
+          comboboxProps={{ withinPortal: true }}
+          label={field.label}
+          value={value[field.key]}
+          onChange={(v) => onChange({ ...value, [field.key]: v ?? INITIAL_FILTERS[field.key] })}
+          searchable={field.searchable}
+          data={field.data}
         />
-      )}
-      <Select
-        {...common}
-        label="Dienstleistung"
-        value={f.service_id}
-        onChange={set('service_id')}
-        searchable
-        data={[
-          ALL,
-          ...(props.options?.services ?? []).map((s) => ({
-            value: String(s.id),
-            label: s.active ? s.title : `${s.title} (inaktiv)`,
-          })),
-        ]}
-      />
-      <Select
-        {...common}
-        label="Check-in"
-        value={f.checkedIn}
-        onChange={set('checkedIn')}
-        data={[
-          ALL,
-          { value: '0', label: 'Nicht eingecheckt' },
-          { value: '1', label: 'Eingecheckt' },
-          { value: '2', label: 'Fragebogen ausgefüllt' },
-        ]}
-      />
-      <Select
-        {...common}
-        label={props.vaccinationCentre ? 'Geimpft' : 'Durchgeführt'}
-        value={f.performed}
-        onChange={set('performed')}
-        data={[ANY, { value: '1', label: 'Ja' }, { value: '0', label: 'Nein' }]}
-      />
-      <Select
-        {...common}
-        label="Gebucht von"
-        value={f.source}
-        onChange={set('source')}
-        data={[ALL, { value: 'customer', label: 'Kunde (online)' }, { value: 'staff', label: 'Mitarbeiter' }]}
-      />
-      {!props.vaccinationCentre && (
-        <>
-          <Select
-            {...common}
-            label="Ergebnis"
-            value={f.result}
-            onChange={set('result')}
-            data={[ANY, { value: '1', label: 'Negativ' }, { value: '2', label: 'Positiv' }]}
-          />
-          <Select
-            {...common}
-            label="DEMIS-Status"
-            value={f.demis_status}
-            onChange={set('demis_status')}
-            data={[ANY, { value: 'reported', label: 'Gemeldet' }, { value: 'not_reported', label: 'Nicht gemeldet' }]}
-          />
-          <Select
-            {...common}
-            label="Zeitraum bezieht sich auf"
-            value={f.appointment_source}
-            onChange={set('appointment_source')}
-            data={[
-              { value: 'customer_appointments', label: 'Termindatum' },
-              { value: 'customer_appointments_res_date', label: 'Ergebnisdatum' },
-              { value: 'result', label: 'Termine mit Ergebnis' },
-            ]}
-          />
-        </>
-      )}
+      ))}
     </SimpleGrid>
   );
 }

@@ -9,7 +9,6 @@ import { VACCINATION_CENTRE_TYPE } from '@tz/shared/constants';
 import { MSG } from '@tz/shared/messages';
 import { displayCustomerAppointmentId } from '@tz/shared/rules/appointment-display';
 import { isCheckedIn } from '@tz/shared/rules/checked-in';
-import { isResultLocked } from '@tz/shared/rules/forced-classification';
 import { germanDate } from '@tz/shared/rules/german-date';
 import { memo } from 'react';
 import { Link } from 'react-router';
@@ -19,6 +18,7 @@ import { formatEuro } from '../../ui/format';
 import { AppointmentRowExtraActions } from './appointment-row-extra-actions';
 import { foldForCompactLine, stateBadges } from './appointment-state-badges';
 import { ClassificationSelect } from './classification-select';
+import { resultAccess } from './result-access';
 import { useCheckIn, useSetStatus } from './use-appointments';
 
 export interface RowContext {
@@ -175,12 +175,28 @@ export function StatusToggle({ a, staffId, name }: { a: Appointment; staffId: nu
   );
 }
 
-export function CheckInSwitch({ a, staffId, hideLabel }: { a: Appointment; staffId: number; hideLabel?: boolean }) {
+/**
+ * The check-in switch, named with the customer ('Eingecheckt: Erika
+ * Mustermann'), so a list of them reads apart. In the compact line the label
+ * is not shown and the switch is out of the tab order (the row's 'c').
+ */
+export function CheckInSwitch({
+  a,
+  staffId,
+  hideLabel,
+  tabIndex,
+}: {
+  a: Appointment;
+  staffId: number;
+  hideLabel?: boolean;
+  tabIndex?: number;
+}) {
   const checkIn = useCheckIn(staffId);
   return (
     <Switch
       label={hideLabel ? undefined : 'Eingecheckt'}
-      aria-label={hideLabel ? 'Eingecheckt' : undefined}
+      aria-label={`Eingecheckt: ${a.customer_firstname} ${a.customer_lastname}`}
+      tabIndex={tabIndex}
       checked={isCheckedIn(a.checked_in)}
       disabled={checkIn.isPending}
       onChange={(e) =>
@@ -190,31 +206,34 @@ export function CheckInSwitch({ a, staffId, hideLabel }: { a: Appointment; staff
   );
 }
 
-export function ResultButton({ a, ctx }: { a: Appointment; ctx: RowContext }) {
-  if (ctx.options.pcr_labs.length === 0) {
+export function ResultButton({ a, ctx, tabIndex }: { a: Appointment; ctx: RowContext; tabIndex?: number }) {
+  const access = resultAccess(a, ctx.options);
+  if (access === 'none') return null;
+  if (access === 'noLab') {
     return (
       <Button size="xs" variant="default" disabled>
         {MSG.noPcrLab}
       </Button>
     );
   }
-  const locked = isResultLocked({
-    forcePaymentClassification: ctx.options.force_payment_classification,
-    service_test_v: a.service_test_v,
-    payment_class_id: a.payment_class_id,
-    res_date: a.res_date,
-  });
-  if (locked) {
+  if (access === 'locked') {
     return (
       <Tooltip label={MSG.forcedClassificationLock} multiline w={280}>
-        <Button size="xs" variant="default" data-disabled aria-disabled onClick={(e) => e.preventDefault()}>
+        <Button
+          size="xs"
+          variant="default"
+          data-disabled
+          aria-disabled
+          tabIndex={tabIndex}
+          onClick={(e) => e.preventDefault()}
+        >
           Ergebnis gesperrt
         </Button>
       </Tooltip>
     );
   }
   return (
-    <Button size="xs" variant="light" onClick={() => ctx.onEnterResult(a)}>
+    <Button size="xs" variant="light" tabIndex={tabIndex} onClick={() => ctx.onEnterResult(a)}>
       {a.res_detected ? 'Ergebnis ändern' : 'Ergebnis eintragen'}
     </Button>
   );

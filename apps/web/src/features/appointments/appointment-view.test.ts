@@ -48,11 +48,14 @@ describe('the compact list keyboard', () => {
     expect(rowKeyAction(key('End'), 9, 50)).toEqual({ kind: 'move', index: 49 });
   });
 
-  it('opens with Enter, shows details with Space and checks in with c', () => {
+  it('opens with Enter, shows details with Space, checks in with c and opens the result with e', () => {
     expect(rowKeyAction(key('Enter'), 0, 5)).toEqual({ kind: 'open' });
     expect(rowKeyAction(key(' '), 0, 5)).toEqual({ kind: 'toggleDetails' });
     expect(rowKeyAction(key('c'), 0, 5)).toEqual({ kind: 'checkIn' });
     expect(rowKeyAction(key('C'), 0, 5)).toEqual({ kind: 'checkIn' });
+    expect(rowKeyAction(key('e'), 0, 5)).toEqual({ kind: 'result' });
+    expect(rowKeyAction(key('E'), 0, 5)).toEqual({ kind: 'result' });
+    expect(rowKeyAction(key('e', { metaKey: true }), 0, 5)).toBeNull();
   });
 
   it('leaves other keys and browser shortcuts alone', () => {
@@ -78,6 +81,14 @@ describe('opening the list at a row', () => {
     expect(jumpIndex(rows, now('2024-06-10T11:00:00+02:00'))).toBe(-1);
   });
 
+  it('counts the rows not loaded before the first loaded one, and does not guess into them', () => {
+    expect(jumpIndex(rows, now('2024-06-10T09:59:00+02:00'), 300)).toBe(301);
+    expect(jumpIndex(rows, { kind: 'appointment', appointmentId: 2 }, 300)).toBe(302);
+    // The first loaded row is already later than now: the 'now' row may lie in the rows not loaded.
+    expect(jumpIndex(rows, now('2024-06-10T07:00:00+02:00'), 300)).toBe(-1);
+    expect(jumpIndex(rows, now('2024-06-10T11:00:00+02:00'), 300)).toBe(-1);
+  });
+
   it('finds a created appointment by id', () => {
     expect(jumpIndex(rows, { kind: 'appointment', appointmentId: 2 })).toBe(2);
     expect(jumpIndex(rows, { kind: 'appointment', appointmentId: 9 })).toBe(-1);
@@ -88,6 +99,7 @@ describe('opening the list at a row', () => {
     expect(jumpStep(1, 3, true, t)).toEqual({ kind: 'scroll', index: 1 });
     expect(jumpStep(-1, 3, true, t)).toEqual({ kind: 'load' });
     expect(jumpStep(-1, 3, false, t)).toEqual({ kind: 'scroll', index: 2 });
+    expect(jumpStep(-1, 303, false, t)).toEqual({ kind: 'scroll', index: 302 });
     expect(jumpStep(-1, 0, false, t)).toEqual({ kind: 'none' });
     expect(jumpStep(-1, 3, false, { kind: 'appointment', appointmentId: 9 })).toEqual({ kind: 'none' });
   });

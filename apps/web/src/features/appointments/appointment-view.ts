@@ -40,15 +40,17 @@ export type RowKeyAction =
   | { kind: 'move'; index: number }
   | { kind: 'open' }
   | { kind: 'toggleDetails' }
-  | { kind: 'checkIn' };
+  | { kind: 'checkIn' }
+  | { kind: 'result' };
 
 /** Rows PageUp/PageDown move by. */
 export const PAGE_ROWS = 10;
 
 /**
- * The compact list's keyboard: arrows move one row, PageUp/PageDown ten,
- * Home/End to the ends; Enter opens the appointment, Space shows or hides its
- * details and actions, 'c' toggles its check-in. Null: the key is not ours
+ * The list's keyboard (a focused row, both views): arrows move one row,
+ * PageUp/PageDown ten, Home/End to the ends; Enter opens the appointment,
+ * Space shows or hides its details and actions (compact view), 'c' toggles
+ * its check-in, 'e' opens its result ('Ergebnis'). Null: the key is not ours
  * (modifier keys pass, so browser shortcuts keep working).
  */
 export function rowKeyAction(
@@ -79,6 +81,9 @@ export function rowKeyAction(
     case 'c':
     case 'C':
       return { kind: 'checkIn' };
+    case 'e':
+    case 'E':
+      return { kind: 'result' };
     default:
       return null;
   }
@@ -88,28 +93,39 @@ export function rowKeyAction(
 export type JumpTarget = { kind: 'now'; nowMs: number } | { kind: 'appointment'; appointmentId: number };
 
 /**
- * The index to scroll to among the loaded rows (oldest first), or -1 when it
- * is not among them yet. 'now' is the first appointment starting at or after
- * now; when every loaded row lies in the past it is not found yet.
+ * The index in the whole list to scroll to, or -1 when it is not among the
+ * loaded rows (oldest first; `firstOffset` rows before them are not loaded).
+ * 'now' is the first appointment starting at or after now; it is not found
+ * when every loaded row lies in the past, nor when the first loaded row is
+ * already later and earlier rows are not loaded.
  */
-export function jumpIndex(rows: Pick<Appointment, 'start_date' | 'appointment_id'>[], target: JumpTarget): number {
-  if (target.kind === 'appointment') return rows.findIndex((r) => r.appointment_id === target.appointmentId);
-  return rows.findIndex((r) => Date.parse(r.start_date) >= target.nowMs);
+export function jumpIndex(
+  rows: Pick<Appointment, 'start_date' | 'appointment_id'>[],
+  target: JumpTarget,
+  firstOffset = 0,
+): number {
+  const i =
+    target.kind === 'appointment'
+      ? rows.findIndex((r) => r.appointment_id === target.appointmentId)
+      : rows.findIndex((r) => Date.parse(r.start_date) >= target.nowMs);
+  if (i < 0 || (target.kind === 'now' && i === 0 && firstOffset > 0)) return -1;
+  return firstOffset + i;
 }
 
 /**
  * The next step towards a jump target: scroll to it, load another page
  * (it may lie further on), or give up (all rows loaded, or no rows at all):
  * 'now' then shows the last row, since the whole window lies in the past.
+ * `listRows` counts the list up to the last loaded row.
  */
 export function jumpStep(
   index: number,
-  loadedRows: number,
+  listRows: number,
   hasNextPage: boolean,
   target: JumpTarget,
 ): { kind: 'scroll'; index: number } | { kind: 'load' } | { kind: 'none' } {
   if (index >= 0) return { kind: 'scroll', index };
   if (hasNextPage) return { kind: 'load' };
-  if (target.kind === 'now' && loadedRows > 0) return { kind: 'scroll', index: loadedRows - 1 };
+  if (target.kind === 'now' && listRows > 0) return { kind: 'scroll', index: listRows - 1 };
   return { kind: 'none' };
 }

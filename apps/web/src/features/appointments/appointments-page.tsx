@@ -1,29 +1,33 @@
-import { ActionIcon, Affix, Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Affix, Alert, Anchor, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
-import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import type { Appointment } from '@tz/shared/appointments/appointments.contract';
 import { ROLE, VACCINATION_CENTRE_TYPE } from '@tz/shared/constants';
 import { MSG } from '@tz/shared/messages';
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { ApiError } from '../../api/client';
 import { useAuth } from '../../auth/use-session';
 import { mayOpen } from '../../route-access';
 import { to } from '../../routes';
 import { showErrorDialog } from '../../ui/error-dialog';
-import { AppointmentCompactRow, type CompactListContext } from './appointment-compact-row';
 import { createdFromState } from './appointment-create-result';
-import { AppointmentFilters, type FilterState, filtersToQuery, INITIAL_FILTERS } from './appointment-filters';
-import { shouldLoadMore } from './appointment-pages';
+import {
+  AppointmentFilterLine,
+  AppointmentFilterPanel,
+  type FilterState,
+  filterFields,
+  filtersToQuery,
+  INITIAL_FILTERS,
+} from './appointment-filters';
+import { loadedRows } from './appointment-pages';
 import { type DayRange, matchingPreset, PRESET_LABELS, PRESETS, presetRange, rangeToUnix } from './appointment-range';
-import { AppointmentRow, type RowContext } from './appointment-row';
+import type { RowContext } from './appointment-row';
 import {
   APPOINTMENT_VIEWS,
   type AppointmentView,
   type JumpTarget,
   jumpIndex,
   jumpStep,
-  ROW_ESTIMATE,
   readView,
   VIEW_LABELS,
   writeView,
@@ -36,12 +40,18 @@ import {
   useAppointments,
   usePaymentClassifications,
 } from './use-appointments';
+import {
+  type ScrollRequest,
+  USER_INPUT,
+  VirtualAppointmentList,
+  type VirtualListHandle,
+} from './virtual-appointment-list';
 
 /** Mantine's yellow/red alert titles miss WCAG AA contrast on their light background. */
-/** What a person does to take over the list from a jump. */
-const USER_INPUT = ['pointerdown', 'keydown', 'wheel', 'touchstart'] as const;
-
 const READABLE_TITLE = { title: { color: 'var(--mantine-color-text)' } };
+
+const FILTER_PANEL_ID = 'termine-filter';
+const RANGE_FIELD_ID = 'termine-zeitraum';
 
 const CALENDAR_LABELS = {
   nextMonth: 'Nächster Monat',
@@ -63,15 +73,22 @@ export default function AppointmentsPage() {
   const [range, setRangeState] = useState<DayRange>(() =>
     created ? { from: created.date, to: created.date } : presetRange('fromNow'),
   );
-  // 'Ab jetzt' keeps the spec's 30-day window but opens at the first appointment from now.
+  // 'Ab jetzt' keeps the spec's 30-day window but opens at the first appointment from now: the list
+  // starts with the page that contains now (`openAt`), the earlier pages come when scrolled to.
+  const [openAt, setOpenAt] = useState<string | null>(() => (created ? null : new Date().toISOString()));
   const [jump, setJump] = useState<JumpTarget | null>(() =>
     created ? { kind: 'appointment', appointmentId: created.appointment_id } : { kind: 'now', nowMs: Date.now() },
   );
   const [scrollRequest, setScrollRequest] = useState<ScrollRequest | null>(null);
   // Counts every scroll request ever made, so a new one never repeats the number of a handled one.
   const scrollSeq = useRef(0);
+  const listHandle = useRef<VirtualListHandle>(null);
+  const toolbarRef = useRef<HTMLDivElement>(null);
   const [view, setViewState] = useState<AppointmentView>(() => readView(globalThis.localStorage, auth.id));
   const setView = (v: AppointmentView) => {
+    if (v === view) return;
+    // The row in view stays in view in the other view.
+    listHandle.current?.keepPlace();
     setViewState(v);
     writeView(globalThis.localStorage, auth.id, v);
   };
@@ -82,22 +99,38 @@ export default function AppointmentsPage() {
   const setRange = (r: DayRange, target: JumpTarget | null = null) => {
     setRangeState(r);
     setJump(target);
+    setOpenAt(target?.kind === 'now' ? new Date(target.nowMs).toISOString() : null);
     // A jump of the last range still settling must not pull the new one back to its row.
     setScrollRequest(null);
     if (!target) showFromStart();
     setPicked([r.from, r.to]);
   };
   const [filters, setFilters] = useState<FilterState>(INITIAL_FILTERS);
+  // A list opened at now ('Ab jetzt', 'Jetzt') opens at now again with other filters: its pages start there.
+  const changeFilters = (f: FilterState) => {
+    setFilters(f);
+    if (openAt) {
+      const nowMs = Date.now();
+      setOpenAt(new Date(nowMs).toISOString());
+      setJump({ kind: 'now', nowMs });
+      setScrollRequest(null);
+    }
+  };
+  const [filtersOpen, setFiltersOpen] = useState(false);
   const [resultFor, setResultFor] = useState<Appointment | null>(null);
   const options = useAppointmentOptions(staffId);
   const classifications = usePaymentClassifications(staffId);
   const vaccinationCentre = options.data?.centre_type === VACCINATION_CENTRE_TYPE;
+  const fields = useMemo(
+    () => filterFields(options.data, classifications.data ?? [], vaccinationCentre),
+    [options.data, classifications.data, vaccinationCentre],
+  );
   const body = useMemo(
     () => ({ ...rangeToUnix(range), ...filtersToQuery(filters, vaccinationCentre) }),
     [range, filters, vaccinationCentre],
   );
-  const list = useAppointments(staffId, body);
-  const rows = useMemo(() => list.data?.pages.flat() ?? [], [list.data]);
+  const list = useAppointments(staffId, body, openAt);
+  const { firstOffset, rows } = useMemo(() => loadedRows(list.data), [list.data]);
   const showCount = auth.role_id <= ROLE.manager;
   const count = useAppointmentCount(staffId, body, showCount);
   const reload = () => {
@@ -108,20 +141,28 @@ export default function AppointmentsPage() {
   const preset = matchingPreset(range);
   const today = presetRange('today').from;
   const includesNow = range.from <= today && today <= range.to;
+  const jumpToNow = () => {
+    const target = { kind: 'now', nowMs: Date.now() } as const;
+    // Among the loaded rows: scroll there; else ask for the page that contains now.
+    if (jumpIndex(rows, target, firstOffset) < 0 && (list.hasNextPage || firstOffset > 0)) {
+      setOpenAt(new Date(target.nowMs).toISOString());
+    }
+    setJump(target);
+  };
 
   // One step towards the jump target per change of the loaded rows: scroll, or load the next page first.
   const { hasNextPage, isFetching, fetchNextPage } = list;
   useEffect(() => {
     // Only on this range's own rows (not the previous range's shown while loading).
     if (!jump || !list.data || isFetching || list.isPlaceholderData) return;
-    const step = jumpStep(jumpIndex(rows, jump), rows.length, hasNextPage, jump);
+    const step = jumpStep(jumpIndex(rows, jump, firstOffset), firstOffset + rows.length, hasNextPage, jump);
     if (step.kind === 'load') {
       void fetchNextPage();
       return;
     }
     if (step.kind === 'scroll') setScrollRequest({ index: step.index, seq: ++scrollSeq.current });
     setJump(null);
-  }, [jump, list.data, list.isPlaceholderData, rows, isFetching, hasNextPage, fetchNextPage]);
+  }, [jump, list.data, list.isPlaceholderData, rows, firstOffset, isFetching, hasNextPage, fetchNextPage]);
   // The person takes over: a click, key, wheel or touch ends a jump still loading or settling, so the
   // list never scrolls away under their hand (an opened range picker would vanish with its field).
   const settling = jump !== null || scrollRequest !== null;
@@ -158,12 +199,21 @@ export default function AppointmentsPage() {
     [staffId, options.data, classifications.data],
   );
 
+  // The top of the screen is kept short (title, warning, one line of range and filters), so a
+  // 1280×800 screen shows at least 12 compact rows on opening.
   return (
-    <Stack gap="md" pb={80}>
-      <Group justify="space-between" align="flex-end">
-        <Title order={1} size="h2">
-          Termine
-        </Title>
+    <Stack gap="sm" pb={80}>
+      <Group justify="space-between" align="center" gap="sm">
+        <Group gap="md" align="baseline">
+          <Title order={1} size="h2">
+            Termine
+          </Title>
+          {showCount && count.data && (
+            <Text fw={500} aria-live="polite">
+              {count.data.count === 1 ? '1 Termin' : `${count.data.count} Termine`}
+            </Text>
+          )}
+        </Group>
         <Group gap="xs">
           <Button variant="default" onClick={reload} loading={list.isFetching && !list.isFetchingNextPage}>
             Neu laden
@@ -180,82 +230,106 @@ export default function AppointmentsPage() {
       </Group>
 
       {(options.data?.inactive_service_appointments ?? 0) > 0 && (
-        <Alert color="yellow" title="Termine mit inaktiven Dienstleistungen" styles={READABLE_TITLE}>
-          <Group justify="space-between">
+        <Alert color="yellow" py={8} styles={READABLE_TITLE}>
+          <Group justify="space-between" gap="xs">
             <Text size="sm">
+              <Text span fw={700} size="sm">
+                Termine mit inaktiven Dienstleistungen:
+              </Text>{' '}
               {options.data?.inactive_service_appointments} kommende Termine gehören zu Dienstleistungen, die nicht mehr
               aktiv sind.
             </Text>
-            <Button size="xs" component={Link} to={to('appointmentBulkEditService')}>
+            <Anchor component={Link} to={to('appointmentBulkEditService')} size="sm" fw={700}>
               Umbuchen
-            </Button>
+            </Anchor>
           </Group>
         </Alert>
       )}
 
-      <Group align="flex-end" gap="sm" wrap="wrap">
-        <DatePickerInput
-          type="range"
-          allowSingleDateInRange
-          label="Zeitraum"
-          valueFormat="DD.MM.YYYY"
-          ariaLabels={CALENDAR_LABELS}
-          value={picked}
-          onChange={([from, to]) => {
-            setPicked([from, to]);
-            if (from && to) {
-              setRangeState({ from, to });
-              setJump(null);
-              showFromStart();
-            }
-          }}
-          miw={240}
-        />
-        <Group gap={4} role="group" aria-label="Zeitraum-Vorauswahl">
-          {PRESETS.map((p) => (
-            <Button
-              key={p}
-              size="sm"
-              variant={preset === p ? 'filled' : 'default'}
-              aria-pressed={preset === p}
-              onClick={() => setRange(presetRange(p), p === 'fromNow' ? { kind: 'now', nowMs: Date.now() } : null)}
-            >
-              {PRESET_LABELS[p]}
+      {/* Range, filters and view stay under the header while the rows scroll, so switching the view
+          or the day never means scrolling away from the row in view. */}
+      <Stack
+        ref={toolbarRef}
+        data-list-toolbar
+        gap="sm"
+        py={6}
+        style={{
+          position: 'sticky',
+          top: 'var(--app-shell-header-offset, 60px)',
+          zIndex: 4,
+          background: 'var(--mantine-color-body)',
+        }}
+      >
+        <Group align="center" gap="sm" wrap="wrap">
+          <Group gap={6} wrap="nowrap">
+            <Text component="label" htmlFor={RANGE_FIELD_ID} size="sm" fw={500}>
+              Zeitraum
+            </Text>
+            <DatePickerInput
+              id={RANGE_FIELD_ID}
+              type="range"
+              allowSingleDateInRange
+              valueFormat="DD.MM.YYYY"
+              ariaLabels={CALENDAR_LABELS}
+              value={picked}
+              onChange={([from, to]) => {
+                setPicked([from, to]);
+                if (from && to) {
+                  setRangeState({ from, to });
+                  setJump(null);
+                  setOpenAt(null);
+                  showFromStart();
+                }
+              }}
+              miw={214}
+            />
+          </Group>
+          <Group gap={4} role="group" aria-label="Zeitraum-Vorauswahl">
+            {PRESETS.map((p) => (
+              <Button
+                key={p}
+                size="sm"
+                px="sm"
+                variant={preset === p ? 'filled' : 'default'}
+                aria-pressed={preset === p}
+                onClick={() => setRange(presetRange(p), p === 'fromNow' ? { kind: 'now', nowMs: Date.now() } : null)}
+              >
+                {PRESET_LABELS[p]}
+              </Button>
+            ))}
+          </Group>
+          {includesNow && (
+            <Button size="sm" px="sm" variant="light" onClick={jumpToNow} title="Zum ersten Termin ab jetzt springen">
+              Jetzt
             </Button>
-          ))}
+          )}
+          <AppointmentFilterLine
+            value={filters}
+            onChange={changeFilters}
+            fields={fields}
+            open={filtersOpen}
+            onToggle={() => setFiltersOpen((o) => !o)}
+            panelId={FILTER_PANEL_ID}
+          />
+          <Group gap={4} role="group" aria-label="Ansicht" ml="auto" wrap="nowrap">
+            {APPOINTMENT_VIEWS.map((v) => (
+              <Button
+                key={v}
+                size="sm"
+                px="sm"
+                variant={view === v ? 'filled' : 'default'}
+                aria-pressed={view === v}
+                onClick={() => setView(v)}
+              >
+                {VIEW_LABELS[v]}
+              </Button>
+            ))}
+          </Group>
         </Group>
-        {includesNow && (
-          <Button
-            size="sm"
-            variant="light"
-            onClick={() => setJump({ kind: 'now', nowMs: Date.now() })}
-            title="Zum ersten Termin ab jetzt springen"
-          >
-            Jetzt
-          </Button>
+        {filtersOpen && (
+          <AppointmentFilterPanel id={FILTER_PANEL_ID} value={filters} onChange={changeFilters} fields={fields} />
         )}
-        <Group gap={4} role="group" aria-label="Ansicht" ml="auto">
-          {APPOINTMENT_VIEWS.map((v) => (
-            <Button
-              key={v}
-              size="sm"
-              variant={view === v ? 'filled' : 'default'}
-              aria-pressed={view === v}
-              onClick={() => setView(v)}
-            >
-              {VIEW_LABELS[v]}
-            </Button>
-          ))}
-        </Group>
-      </Group>
-
-      <AppointmentFilters
-        value={filters}
-        onChange={setFilters}
-        options={options.data}
-        classifications={classifications.data ?? []}
-        vaccinationCentre={vaccinationCentre}
-      />
+      </Stack>
 
       {list.error && (
         <Alert color="red" role="alert" title={MSG.genericError} styles={READABLE_TITLE}>
@@ -269,20 +343,22 @@ export default function AppointmentsPage() {
         <Text fw={500}>{MSG.noAppointments}</Text>
       ) : (
         <>
-          {showCount && count.data && (
-            <Text fw={500} aria-live="polite">
-              {count.data.count === 1 ? '1 Termin' : `${count.data.count} Termine`}
-            </Text>
-          )}
           <VirtualAppointmentList
+            handle={listHandle}
+            toolbar={toolbarRef}
             rows={rows}
+            firstOffset={firstOffset}
             ctx={rowContext}
             view={view}
+            multiDay={range.from !== range.to}
             highlightId={created?.appointment_id ?? null}
             scrollRequest={scrollRequest}
             // Not again after a failed page: the error shows above, 'Neu laden' starts over.
             canLoadMore={list.hasNextPage && !list.isFetching && !list.isFetchNextPageError}
             onLoadMore={() => void list.fetchNextPage()}
+            // Not while a jump is on its way (the rows passed are not the user's).
+            canLoadEarlier={list.hasPreviousPage && !list.isFetching && !list.isFetchPreviousPageError && jump === null}
+            onLoadEarlier={() => void list.fetchPreviousPage()}
           />
           {list.isFetchingNextPage && <Loader size="sm" aria-label="Weitere Termine werden geladen" />}
         </>
@@ -304,177 +380,5 @@ export default function AppointmentsPage() {
       </Affix>
       <Outlet />
     </Stack>
-  );
-}
-
-/** A request to bring one row into view; `seq` makes a repeated jump to the same row count. */
-export interface ScrollRequest {
-  index: number;
-  seq: number;
-}
-
-/** The floating add button (56 px, 24 px from the right edge) and a margin: the rows end left of it. */
-const FAB_GUTTER = 72;
-
-/** Space kept free under the fixed header and above the footer when a row is brought into view. */
-const SCROLL_PADDING = { start: 72, end: 56 };
-
-/**
- * Only the rows in view are rendered, so a day of a large centre stays fast.
- * When the last rendered row comes close to the end of the loaded rows and
- * more may be loaded, `onLoadMore` asks for the next page; it runs again
- * after each page while the user is still near the end. In the compact view
- * one row at a time takes the keyboard focus (roving focus).
- */
-function VirtualAppointmentList({
-  rows,
-  ctx,
-  view,
-  highlightId,
-  scrollRequest,
-  canLoadMore,
-  onLoadMore,
-}: {
-  rows: Appointment[];
-  ctx: RowContext;
-  view: AppointmentView;
-  highlightId: number | null;
-  scrollRequest: ScrollRequest | null;
-  canLoadMore: boolean;
-  onLoadMore: () => void;
-}) {
-  const listRef = useRef<HTMLUListElement>(null);
-  const compact = view === 'compact';
-  // Where the list starts on the page, known after the first paint (a jump needs it).
-  const [scrollMargin, setScrollMargin] = useState(0);
-  useLayoutEffect(() => {
-    setScrollMargin(listRef.current?.offsetTop ?? 0);
-  });
-  const virtualizer = useWindowVirtualizer({
-    count: rows.length,
-    estimateSize: () => ROW_ESTIMATE[view],
-    overscan: compact ? 12 : 6,
-    scrollMargin,
-    scrollPaddingStart: SCROLL_PADDING.start,
-    scrollPaddingEnd: SCROLL_PADDING.end,
-    getItemKey: (i) => rows[i]!.appointment_id,
-  });
-  const items = virtualizer.getVirtualItems();
-  const lastRendered = items.at(-1)?.index ?? -1;
-  const nearEnd = shouldLoadMore(lastRendered, rows.length);
-  // The latest callback, without re-running the effect on every render.
-  const onLoadMoreRef = useRef(onLoadMore);
-  onLoadMoreRef.current = onLoadMore;
-  useEffect(() => {
-    if (nearEnd && canLoadMore) onLoadMoreRef.current();
-  }, [nearEnd, canLoadMore]);
-
-  const virtualizerRef = useRef(virtualizer);
-  virtualizerRef.current = virtualizer;
-  // A jump: the row to the middle of the screen. Rows measured after the first scroll (and the
-  // parts above the list arriving) move it again, so the row is checked for a few frames and
-  // scrolled back into view while it is not.
-  const handledSeq = useRef(0);
-  const jumpFrame = useRef(0);
-  useEffect(() => () => cancelAnimationFrame(jumpFrame.current), []);
-  useEffect(() => {
-    if (!scrollRequest) {
-      cancelAnimationFrame(jumpFrame.current);
-      return;
-    }
-    if (scrollRequest.seq === handledSeq.current || scrollMargin === 0) return;
-    handledSeq.current = scrollRequest.seq;
-    const { index } = scrollRequest;
-    let frames = 0;
-    const step = () => {
-      const row = listRef.current?.querySelector(`li[data-index="${index}"]`)?.getBoundingClientRect();
-      const inView = row && row.top >= SCROLL_PADDING.start - 1 && row.top <= window.innerHeight - SCROLL_PADDING.end;
-      if (!inView) virtualizerRef.current.scrollToIndex(index, { align: 'center' });
-      if (++frames < 40) jumpFrame.current = requestAnimationFrame(step);
-    };
-    cancelAnimationFrame(jumpFrame.current);
-    step();
-  }, [scrollRequest, scrollMargin]);
-
-  const [active, setActive] = useState(0);
-  const [expanded, setExpanded] = useState<ReadonlySet<number>>(() => new Set());
-  const count = rows.length;
-  // After a jump, the keyboard starts from the row jumped to.
-  useEffect(() => {
-    if (scrollRequest) setActive(scrollRequest.index);
-  }, [scrollRequest]);
-  const listContext: CompactListContext = useMemo(
-    () => ({
-      count,
-      onFocusRow: setActive,
-      onToggle: (id) =>
-        setExpanded((prev) => {
-          const next = new Set(prev);
-          if (!next.delete(id)) next.add(id);
-          return next;
-        }),
-      onMove: (index) => {
-        setActive(index);
-        const focus = (tries: number) => {
-          const el = listRef.current?.querySelector<HTMLElement>(`[data-row-index="${index}"]`);
-          if (el) el.focus();
-          else if (tries > 0) requestAnimationFrame(() => focus(tries - 1));
-        };
-        // Bring the row into the rendered window first; the browser then keeps the focused row in view.
-        virtualizerRef.current.scrollToIndex(index, { align: 'auto' });
-        focus(10);
-      },
-    }),
-    [count],
-  );
-  // The row Tab lands on: the last one used, or the first in view when that one scrolled away.
-  const focusable = items.some((i) => i.index === active) ? active : (items[0]?.index ?? 0);
-
-  return (
-    <ul
-      ref={listRef}
-      aria-label="Termine"
-      style={{ position: 'relative', height: virtualizer.getTotalSize(), listStyle: 'none', margin: 0, padding: 0 }}
-    >
-      {items.map((item) => {
-        const a = rows[item.index]!;
-        const highlighted = a.appointment_id === highlightId;
-        return (
-          <li
-            key={item.key}
-            data-index={item.index}
-            ref={virtualizer.measureElement}
-            aria-current={highlighted ? 'true' : undefined}
-            style={{
-              position: 'absolute',
-              top: 0,
-              left: 0,
-              // The floating add button's column stays free: it never covers a row's actions.
-              width: `calc(100% - ${FAB_GUTTER}px)`,
-              paddingBottom: compact ? 0 : 8,
-              scrollMarginTop: SCROLL_PADDING.start,
-              scrollMarginBottom: SCROLL_PADDING.end,
-              outline: highlighted ? '3px solid var(--mantine-color-yellow-6)' : undefined,
-              outlineOffset: -3,
-              borderRadius: highlighted ? 'var(--mantine-radius-md)' : undefined,
-              transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)`,
-            }}
-          >
-            {compact ? (
-              <AppointmentCompactRow
-                a={a}
-                index={item.index}
-                ctx={ctx}
-                list={listContext}
-                focusable={item.index === focusable}
-                expanded={expanded.has(a.appointment_id)}
-              />
-            ) : (
-              <AppointmentRow a={a} ctx={ctx} />
-            )}
-          </li>
-        );
-      })}
-    </ul>
   );
 }

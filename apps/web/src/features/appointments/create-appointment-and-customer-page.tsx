@@ -1,7 +1,6 @@
 import { Alert, Button, Checkbox, Divider, Group, Stack, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { parseGermanDate } from '@tz/shared/rules/german-date';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../../auth/use-session';
@@ -16,6 +15,7 @@ import {
   emptyCustomer,
 } from '../customers/customer-fields';
 import { useSendConfirmationMail } from '../receipts/use-receipts';
+import { SCAN_NOT_FOUND_NOTICE } from '../search/use-hand-scanner';
 import { announceCreated, createdState, createErrorText } from './appointment-create-result';
 import { APPOINTMENT_LABELS } from './appointment-field-labels';
 import {
@@ -77,6 +77,8 @@ export default function CreateAppointmentAndCustomerPage() {
         ...appointmentPayload(v),
         staff_id: staffId,
       });
+      // The scanned data were checked and saved: the scan's 'Kunde nicht gefunden' notice has done its job.
+      notifications.hide(SCAN_NOT_FOUND_NOTICE);
       if (created.message) notifications.show({ color: 'yellow', message: created.message });
       const withMail = sendMail && !!v.email.trim();
       await announceCreated(
@@ -86,7 +88,7 @@ export default function CreateAppointmentAndCustomerPage() {
       );
       // The list on the new appointment's day, its row highlighted.
       navigate(to('appointments'), {
-        state: createdState({ appointment_id: created.appointment_id, date: parseGermanDate(v.date)! }),
+        state: createdState({ appointment_id: created.appointment_id, date: v.date! }),
       });
     } catch (e) {
       setError(createErrorText(e, applyServerErrors(form, e, labelsOf(LABELS)).text));

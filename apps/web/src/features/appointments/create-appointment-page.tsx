@@ -1,6 +1,6 @@
 import { Alert, Button, Checkbox, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { germanDate, parseGermanDate } from '@tz/shared/rules/german-date';
+import { germanDate } from '@tz/shared/rules/german-date';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useAuth } from '../../auth/use-session';
@@ -42,7 +42,7 @@ export default function CreateAppointmentPage() {
       await announceCreated(withMail ? () => mail.mutateAsync({ appointmentId: created.id, customerId }) : null);
       // The list on the new appointment's day, its row highlighted.
       navigate(to('appointments'), {
-        state: createdState({ appointment_id: created.id, date: parseGermanDate(v.date)! }),
+        state: createdState({ appointment_id: created.id, date: v.date! }),
       });
     } catch (e) {
       setError(createErrorText(e, applyServerErrors(form, e, labelsOf(APPOINTMENT_LABELS)).text));

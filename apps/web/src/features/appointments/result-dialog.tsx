@@ -1,8 +1,10 @@
-import { Button, Group, Modal, Radio, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Radio, Stack } from '@mantine/core';
 import type { Appointment } from '@tz/shared/appointments/appointments.contract';
 import dayjs from 'dayjs';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { showErrorDialog } from '../../ui/error-dialog';
+import { type DateFieldValue, dateTimeFieldProblem } from '../../ui/german-date-field';
+import { GermanDateTimeInput } from '../../ui/german-date-input';
 import { useSetResult } from './use-appointments';
 
 const RESULTS = [
@@ -31,14 +33,21 @@ function ResultForm({
   onClose: () => void;
 }) {
   const [value, setValue] = useState<string>(a.res_detected ? String(a.res_detected) : '');
-  const [date, setDate] = useState(dayjs(a.res_date ?? undefined).format('YYYY-MM-DDTHH:mm'));
+  // The wall clock in the browser's zone, as the lists show the result date (ui/format.ts).
+  const [date, setDate] = useState<DateFieldValue>(dayjs(a.res_date ?? undefined).format('YYYY-MM-DDTHH:mm'));
+  const dateInput = useRef<HTMLInputElement>(null);
   const setResult = useSetResult(staffId);
-  const valid = !!value && dayjs(date).isValid();
-  const save = () =>
+  const save = () => {
+    // A typed date and time that is none stays in the field with its reason; nothing else is saved.
+    if (!date || dateTimeFieldProblem(date, { required: true })) {
+      dateInput.current?.focus();
+      return;
+    }
     setResult.mutate(
       { a, res_detected: Number(value) as 1 | 2 | 4, res_date: dayjs(date).toISOString() },
       { onSuccess: onClose, onError: (e) => showErrorDialog(e) },
     );
+  };
   return (
     <Stack>
       <Radio.Group
@@ -53,18 +62,12 @@ function ResultForm({
           ))}
         </Group>
       </Radio.Group>
-      <TextInput
-        type="datetime-local"
-        label="Ergebnisdatum"
-        value={date}
-        onChange={(e) => setDate(e.currentTarget.value)}
-        required
-      />
+      <GermanDateTimeInput label="Ergebnisdatum" ref={dateInput} value={date} onChange={setDate} required />
       <Group justify="flex-end">
         <Button variant="default" onClick={onClose}>
           Abbrechen
         </Button>
-        <Button onClick={save} disabled={!valid} loading={setResult.isPending}>
+        <Button onClick={save} disabled={!value} loading={setResult.isPending}>
           Speichern
         </Button>
       </Group>

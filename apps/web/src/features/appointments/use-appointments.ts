@@ -1,4 +1,11 @@
-import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  type QueryKey,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import {
   type Appointment,
   type AppointmentListQuery,
@@ -8,25 +15,33 @@ import {
   getAppointmentOptions,
   getTodayFigures,
   listAppointments,
+  listAppointmentsAt,
   listPaymentClassifications,
   setAppointmentResult,
   setAppointmentStatus,
   setPaymentClassification,
 } from '@tz/shared/appointments/appointments.contract';
+import type { SearchResult } from '@tz/shared/search/search.contract';
 import { api, download } from '../../api/client';
+import { patchSearchResult, searchKey } from '../search/search-cache';
 import {
   APPOINTMENT_PAGE_SIZE,
+  type AppointmentPage,
   type AppointmentPages,
+  earlierPageOffset,
   nextPageParam,
-  type PageCursor,
+  PAGE_AT_LEAD,
+  type PageParam,
   patchAppointment,
+  previousPageParam,
 } from './appointment-pages';
 
 type ListBody = Omit<AppointmentListQuery, 'staff_id'>;
 /** The query keys of a centre's appointments; a key without its last parts matches all of its kind. */
 export const appointmentKeys = {
   all: (staffId: number) => ['appointments', staffId] as const,
-  list: (staffId: number, body?: ListBody) => ['appointments', staffId, 'list', ...(body ? [body] : [])] as const,
+  list: (staffId: number, body?: ListBody, at?: string | null) =>
+    ['appointments', staffId, 'list', ...(body ? [body, at ?? null] : [])] as const,
   count: (staffId: number, body?: ListBody) => ['appointments', staffId, 'count', ...(body ? [body] : [])] as const,
   today: (staffId: number) => ['appointments', staffId, 'today'] as const,
   /** One appointment of the edit screen. */
@@ -35,20 +50,36 @@ export const appointmentKeys = {
 };
 const keys = appointmentKeys;
 
+/** One page of the list, whichever way it is asked for. */
+async function fetchPage(staffId: number, body: ListBody, param: PageParam): Promise<AppointmentPage> {
+  const limit = APPOINTMENT_PAGE_SIZE;
+  if (param.kind === 'at') {
+    const page = await api(listAppointmentsAt, {
+      params: { staffId },
+      body: { ...body, at: param.at, limit, lead: PAGE_AT_LEAD },
+    });
+    return { offset: page.offset, rows: page.rows, hasMore: page.has_more };
+  }
+  const cursor =
+    param.kind === 'after' ? { after: param.cursor } : param.kind === 'before' ? { before: param.cursor } : {};
+  const rows = await api(listAppointments, { params: { staffId }, body: { ...body, limit, ...cursor } });
+  if (param.kind === 'before') return { offset: earlierPageOffset(param.offset, rows.length, limit), rows };
+  return { offset: param.kind === 'after' ? param.offset : 0, rows };
+}
+
 /**
- * The list in keyset pages of APPOINTMENT_PAGE_SIZE rows (the screen asks for
- * the next page while scrolling); the total is useAppointmentCount's.
+ * The list in keyset pages of APPOINTMENT_PAGE_SIZE rows: from the start of
+ * the range, or (with `at`, the screen's 'now') from the page that contains
+ * that moment, with the earlier pages loaded backwards when scrolled to. The
+ * total is useAppointmentCount's.
  */
-export const useAppointments = (staffId: number, body: ListBody) =>
-  useInfiniteQuery({
-    queryKey: keys.list(staffId, body),
-    queryFn: ({ pageParam }) =>
-      api(listAppointments, {
-        params: { staffId },
-        body: { ...body, limit: APPOINTMENT_PAGE_SIZE, ...(pageParam ? { after: pageParam } : {}) },
-      }),
-    initialPageParam: undefined as PageCursor | undefined,
+export const useAppointments = (staffId: number, body: ListBody, at: string | null) =>
+  useInfiniteQuery<AppointmentPage, Error, AppointmentPages, QueryKey, PageParam>({
+    queryKey: keys.list(staffId, body, at),
+    queryFn: ({ pageParam }) => fetchPage(staffId, body, pageParam),
+    initialPageParam: at ? { kind: 'at', at } : { kind: 'first' },
     getNextPageParam: (lastPage) => nextPageParam(lastPage, APPOINTMENT_PAGE_SIZE),
+    getPreviousPageParam: (firstPage) => previousPageParam(firstPage),
     placeholderData: keepPreviousData,
   });
 
@@ -88,6 +119,10 @@ function usePatch(staffId: number) {
   return (appointmentId: number, patch: Partial<Appointment>) => {
     qc.setQueriesData<AppointmentPages>({ queryKey: keys.list(staffId) }, (old) =>
       patchAppointment(old, appointmentId, patch),
+    );
+    // The same rows on the search results (issue 29): no switch falls back while the search is repeated.
+    qc.setQueriesData<SearchResult>({ queryKey: searchKey(staffId) }, (old) =>
+      patchSearchResult(old, appointmentId, patch),
     );
     void qc.invalidateQueries({ queryKey: keys.count(staffId) });
     void qc.invalidateQueries({ queryKey: keys.today(staffId) });

@@ -1,18 +1,18 @@
 import { Anchor, Button, Group, Loader, Pagination, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import { notifications } from '@mantine/notifications';
 import type { PlatformAuditQuery } from '@tz/shared/audit/audit.contract';
 import { isPlatformAdmin } from '@tz/shared/constants';
 import { MSG } from '@tz/shared/messages';
 import { displayCustomerAppointmentId } from '@tz/shared/rules/appointment-display';
 import { AUDIT_KINDS, type AuditKind } from '@tz/shared/rules/audit-text';
-import { parseGermanDate } from '@tz/shared/rules/german-date';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../../api/client';
 import { useAuth } from '../../auth/use-session';
 import { to } from '../../routes';
 import { formatDateTime } from '../../ui/format';
+import { dateFieldProblem } from '../../ui/german-date-field';
+import { GermanDateInput } from '../../ui/german-date-input';
 import { CentreSelect } from '../platform/centre-select';
 import { useUsers } from '../users/use-users';
 import { auditText as text } from './audit-text';
@@ -43,6 +43,10 @@ export default function AuditPage() {
     setFilters((f) => ({ ...f, ...patch }));
     setPage(1);
   };
+  // A typed 'Von'/'Bis' that is no date (or 'Bis' before 'Von') stays in its field with the reason,
+  // and the list is not shown for another range than the one on the screen.
+  const tillRules = { min: filters.from, minMessage: MSG.tillBeforeFrom };
+  const datesValid = !dateFieldProblem(filters.from) && !dateFieldProblem(filters.till, tillRules);
   const appointmentDigits = filters.appointment.replace(/\D/g, '');
   const query: PlatformAuditQuery = {
     page: 1,
@@ -53,7 +57,7 @@ export default function AuditPage() {
     appointment: appointmentDigits || undefined,
     ...(platform && filters.centre ? { staff_id: Number(filters.centre) } : {}),
   };
-  const list = useAuditPage(auth.staffId, platform, { ...query, page });
+  const list = useAuditPage(auth.staffId, platform, { ...query, page }, datesValid);
   // whose users the user filter offers: the chosen centre's (platform) or the own
   const usersOf = platform ? (filters.centre ? Number(filters.centre) : auth.staffId) : auth.staffId;
   const users = useUsers(usersOf);
@@ -81,7 +85,7 @@ export default function AuditPage() {
         <Title order={1} size="h2">
           {platform ? 'Protokoll aller Zentren' : 'Protokoll'}
         </Title>
-        <Button variant="default" onClick={exportCsv} loading={downloading}>
+        <Button variant="default" onClick={exportCsv} loading={downloading} disabled={!datesValid}>
           Als CSV exportieren
         </Button>
       </Group>
@@ -98,24 +102,19 @@ export default function AuditPage() {
             w={240}
           />
         )}
-        <DateInput
+        <GermanDateInput
           label="Von"
-          valueFormat="DD.MM.YYYY"
-          dateParser={parseGermanDate}
-          placeholder="TT.MM.JJJJ"
           clearable
-          clearButtonProps={{ 'aria-label': 'Von-Datum löschen' }}
+          clearLabel="Von-Datum löschen"
           value={filters.from}
           onChange={(v) => set({ from: v })}
           w={150}
         />
-        <DateInput
+        <GermanDateInput
           label="Bis"
-          valueFormat="DD.MM.YYYY"
-          dateParser={parseGermanDate}
-          placeholder="TT.MM.JJJJ"
           clearable
-          clearButtonProps={{ 'aria-label': 'Bis-Datum löschen' }}
+          clearLabel="Bis-Datum löschen"
+          {...tillRules}
           value={filters.till}
           onChange={(v) => set({ till: v })}
           w={150}
@@ -150,13 +149,13 @@ export default function AuditPage() {
           Filter zurücksetzen
         </Button>
       </Group>
-      {list.isLoading && <Loader aria-label="Protokoll wird geladen" />}
-      {list.error && (
+      {datesValid && list.isLoading && <Loader aria-label="Protokoll wird geladen" />}
+      {datesValid && list.error && (
         <Text c="red" role="alert">
           {list.error instanceof ApiError ? list.error.message : MSG.genericError}
         </Text>
       )}
-      {list.data && (
+      {datesValid && list.data && (
         <>
           <Text size="sm">{list.data.total === 1 ? '1 Eintrag' : `${list.data.total} Einträge`}</Text>
           <Table striped highlightOnHover aria-label="Protokoll">

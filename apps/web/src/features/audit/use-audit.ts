@@ -8,9 +8,10 @@ import {
 } from '@tz/shared/audit/audit.contract';
 import { api, download } from '../../api/client';
 
-/** The centre's list, or with `platform` every centre's (the platform admin's). */
-export const useAuditPage = (staffId: number, platform: boolean, query: PlatformAuditQuery) =>
+/** The centre's list, or with `platform` every centre's (the platform admin's); not while `enabled` is false. */
+export const useAuditPage = (staffId: number, platform: boolean, query: PlatformAuditQuery, enabled = true) =>
   useQuery({
+    enabled,
     queryKey: ['audit', platform ? 'platform' : staffId, query],
     queryFn: () =>
       platform

@@ -18,6 +18,7 @@ import { germanDate } from '@tz/shared/rules/german-date';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { to } from '../../routes';
+import { useUpright } from '../../ui/use-upright';
 import { useCustomers } from './use-customers';
 
 const PER_PAGE = 20;
@@ -38,6 +39,8 @@ export default function CustomersPage() {
   const [field, order] = sort.split(':') as [CustomerListQuery['sort'], CustomerListQuery['order']];
   const list = useCustomers({ page, per_page: PER_PAGE, sort: field, order, name: debounced.trim() || undefined });
   const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / PER_PAGE));
+  // A tablet upright: the e-mail stands under the name, so the three links keep one line.
+  const upright = useUpright();
 
   return (
     <Stack>
@@ -74,7 +77,7 @@ export default function CustomersPage() {
             <Table.Tr>
               <Table.Th>Name</Table.Th>
               <Table.Th>Geburtsdatum</Table.Th>
-              <Table.Th>E-Mail</Table.Th>
+              {!upright && <Table.Th>E-Mail</Table.Th>}
               {/* The place only from xl: on a tablet the row keeps its three actions on one line. */}
               <Table.Th visibleFrom="xl">Ort</Table.Th>
               <Table.Th>Aktionen</Table.Th>
@@ -83,9 +86,16 @@ export default function CustomersPage() {
           <Table.Tbody>
             {list.data.items.map((c) => (
               <Table.Tr key={c.id}>
-                <Table.Td>{`${c.last_name}, ${c.first_name}`}</Table.Td>
+                <Table.Td>
+                  {`${c.last_name}, ${c.first_name}`}
+                  {upright && c.email && (
+                    <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                      {c.email}
+                    </Text>
+                  )}
+                </Table.Td>
                 <Table.Td>{germanDate(c.birthday)}</Table.Td>
-                <Table.Td>{c.email}</Table.Td>
+                {!upright && <Table.Td>{c.email}</Table.Td>}
                 <Table.Td visibleFrom="xl">{[c.postcode, c.city].filter(Boolean).join(' ')}</Table.Td>
                 <Table.Td>
                   <Group gap="xs" wrap="nowrap" style={{ whiteSpace: 'nowrap' }}>

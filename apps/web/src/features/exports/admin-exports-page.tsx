@@ -3,6 +3,7 @@ import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { MSG } from '@tz/shared/messages';
 import { ApiError } from '../../api/client';
+import { ScheduledJobsPanel } from './scheduled-jobs-panel';
 import { useDispatchExports, useExportQueueStatus } from './use-exports';
 
 /** Mantine's yellow alert title misses WCAG AA contrast on its light background. */
@@ -11,7 +12,8 @@ const READABLE_TITLE = { title: { color: 'var(--mantine-color-text)' } };
 /**
  * Export admin (configuration-admin §2 "Admin export"): the warning that it
  * may overload the database, and the button that produces the waiting
- * exports of all centres now, showing how many wait.
+ * exports of all centres now, showing how many wait; below it how the
+ * scheduled backups and the retention job went.
  */
 export default function AdminExportsPage() {
   const status = useExportQueueStatus();
@@ -73,6 +75,7 @@ export default function AdminExportsPage() {
           Aktualisieren
         </Button>
       </Group>
+      <ScheduledJobsPanel />
     </Stack>
   );
 }

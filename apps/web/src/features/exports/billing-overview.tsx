@@ -1,34 +1,75 @@
 import { Alert, Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { MonthPickerInput } from '@mantine/dates';
-import type { BillingFigures, BillingQuery } from '@tz/shared/exports/billing.contract';
-import { BILLING_MAX_MONTHS, monthsBetween } from '@tz/shared/exports/billing.contract';
-import { euroText, germanMonth } from '@tz/shared/exports/billing-format';
+import type { BillingQuery } from '@tz/shared/exports/billing.contract';
+import { billingRangeRefusal } from '@tz/shared/exports/billing.contract';
+import {
+  BILLING_COLUMNS,
+  type BillingColumn,
+  type BillingLine,
+  groupLine,
+  monthSumLine,
+  plainTitle,
+} from '@tz/shared/exports/billing-columns';
+import { germanMonth } from '@tz/shared/exports/billing-format';
 import { MSG } from '@tz/shared/messages';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { ApiError } from '../../api/client';
+import { useUpright } from '../../ui/use-upright';
 import { withDownloadNotice } from './download-notice';
 import { downloadBilling, useBillingOverview } from './use-exports';
 
 const month = (d: string) => d.slice(0, 7);
-const NO_WRAP = { whiteSpace: 'nowrap' } as const;
 
-function FigureCells({ f }: { f: BillingFigures }) {
-  return (
-    <>
-      <Table.Td ta="right">{f.tests}</Table.Td>
-      <Table.Td ta="right">{f.self_payer}</Table.Td>
-      <Table.Td ta="right">{f.free}</Table.Td>
-      <Table.Td ta="right">{f.contribution}</Table.Td>
-      <Table.Td ta="right">{f.none}</Table.Td>
-      <Table.Td ta="right" style={NO_WRAP}>
-        {euroText(f.amount_cents)}
-      </Table.Td>
-      <Table.Td ta="right" style={NO_WRAP}>
-        {euroText(f.self_payer_cents)}
-      </Table.Td>
-    </>
-  );
+/**
+ * How many columns from the left fold into the first one on a tablet upright
+ * (legal basis, test type, chargeable): eleven columns at their narrowest need
+ * 900 px, the figures keep their own columns.
+ */
+const FOLDED_UPRIGHT = 3;
+
+/** The columns of a month's table: the PDF's and the CSV's (billing-columns.ts), upright the first three in one. */
+function columnsShown(upright: boolean): { column: BillingColumn; folded: BillingColumn[] }[] {
+  const shown = BILLING_COLUMNS.map((column) => ({ column, folded: [] as BillingColumn[] }));
+  if (!upright) return shown;
+  return [
+    { column: BILLING_COLUMNS[0]!, folded: BILLING_COLUMNS.slice(1, FOLDED_UPRIGHT) },
+    ...shown.slice(FOLDED_UPRIGHT),
+  ];
+}
+
+function HeaderCells({ upright }: { upright: boolean }) {
+  return columnsShown(upright).map(({ column: c, folded }) => (
+    <Table.Th key={c.title} ta={c.kind === 'text' ? undefined : 'right'}>
+      {c.title}
+      {folded.map((f) => (
+        <Text key={f.title} size="xs" fw={700}>
+          {f.title}
+        </Text>
+      ))}
+    </Table.Th>
+  ));
+}
+
+/** One line of a month's table; a folded column is a line '<title>: <value>' under the first column's value. */
+function LineCells({ line, upright }: { line: BillingLine; upright: boolean }) {
+  return columnsShown(upright).map(({ column: c, folded }) => (
+    <Table.Td
+      key={c.title}
+      ta={c.kind === 'text' ? undefined : 'right'}
+      // '1.234,56 €' stays on one line; names and test types wrap.
+      style={c.kind === 'amount' ? { whiteSpace: 'nowrap' } : undefined}
+    >
+      {c.text(line)}
+      {folded
+        .filter((f) => f.text(line) !== '')
+        .map((f) => (
+          <Text key={f.title} size="xs" c="dimmed" fw={400}>
+            {plainTitle(f)}: {f.text(line)}
+          </Text>
+        ))}
+    </Table.Td>
+  ));
 }
 
 /**
@@ -40,9 +81,10 @@ export function BillingOverviewSection({ staffId }: { staffId: number }) {
   const lastMonth = dayjs().subtract(1, 'month').startOf('month').format('YYYY-MM-DD');
   const [range, setRange] = useState<[string | null, string | null]>([lastMonth, lastMonth]);
   const query: BillingQuery | null = range[0] && range[1] ? { from: month(range[0]), to: month(range[1]) } : null;
-  const tooLong = query !== null && monthsBetween(query.from, query.to) > BILLING_MAX_MONTHS;
-  const overview = useBillingOverview(staffId, tooLong ? null : query);
+  const refusal = query === null ? null : billingRangeRefusal(query.from, query.to);
+  const overview = useBillingOverview(staffId, refusal ? null : query);
   const [busy, setBusy] = useState<'csv' | 'pdf' | null>(null);
+  const upright = useUpright();
 
   const get = async (kind: 'csv' | 'pdf') => {
     if (!query) return;
@@ -52,7 +94,7 @@ export function BillingOverviewSection({ staffId }: { staffId: number }) {
   };
 
   return (
-    <Stack mt="xl" gap="sm">
+    <Stack gap="sm">
       <Title order={2} size="h4">
         Abrechnungsübersicht (TestV)
       </Title>
@@ -69,13 +111,23 @@ export function BillingOverviewSection({ staffId }: { staffId: number }) {
           value={range}
           onChange={(v) => setRange([v[0], v[1]])}
           maxDate={dayjs().format('YYYY-MM-DD')}
-          error={tooLong ? MSG.billingMonthsRange : undefined}
+          error={refusal ?? undefined}
           miw={200}
         />
-        <Button variant="default" onClick={() => void get('csv')} loading={busy === 'csv'} disabled={!query || tooLong}>
+        <Button
+          variant="default"
+          onClick={() => void get('csv')}
+          loading={busy === 'csv'}
+          disabled={!query || refusal !== null}
+        >
           CSV herunterladen
         </Button>
-        <Button variant="default" onClick={() => void get('pdf')} loading={busy === 'pdf'} disabled={!query || tooLong}>
+        <Button
+          variant="default"
+          onClick={() => void get('pdf')}
+          loading={busy === 'pdf'}
+          disabled={!query || refusal !== null}
+        >
           PDF zum Drucken
         </Button>
       </Group>
@@ -93,32 +145,27 @@ export function BillingOverviewSection({ staffId }: { staffId: number }) {
           {m.rows.length === 0 ? (
             <Text size="sm">Keine durchgeführten Tests in diesem Monat.</Text>
           ) : (
-            // No scroll container: the figure columns' headers wrap, so the month fits a 1024 px tablet.
-            <Table withTableBorder fz="sm" aria-label={`Abrechnung ${germanMonth(m.month)}`}>
+            // No scroll container: the eleven columns fit 992 px in small type, the headers breaking at their
+            // soft hyphens, the amounts on one line; upright (736 px) three of them fold (decision 019).
+            <Table
+              withTableBorder
+              fz="xs"
+              horizontalSpacing={upright ? 4 : 6}
+              aria-label={`Abrechnung ${germanMonth(m.month)}`}
+            >
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>Rechtsgrundlage</Table.Th>
-                  <Table.Th>Testart</Table.Th>
-                  <Table.Th ta="right">Tests</Table.Th>
-                  <Table.Th ta="right">Selbstzahler</Table.Th>
-                  <Table.Th ta="right">kostenlos (TestV)</Table.Th>
-                  <Table.Th ta="right">mit Eigenbeteiligung</Table.Th>
-                  <Table.Th ta="right">ohne Rechtsgrundlage</Table.Th>
-                  <Table.Th ta="right">Betrag gesamt</Table.Th>
-                  <Table.Th ta="right">davon Selbstzahler</Table.Th>
+                  <HeaderCells upright={upright} />
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
                 {m.rows.map((r) => (
                   <Table.Tr key={`${r.legal_basis_id}-${r.test_type_id}`}>
-                    <Table.Td>{r.legal_basis}</Table.Td>
-                    <Table.Td>{r.test_type}</Table.Td>
-                    <FigureCells f={r} />
+                    <LineCells line={groupLine(r)} upright={upright} />
                   </Table.Tr>
                 ))}
                 <Table.Tr fw={700}>
-                  <Table.Td colSpan={2}>Summe des Monats (davon abrechenbar: {m.chargeable_tests} Tests)</Table.Td>
-                  <FigureCells f={m.totals} />
+                  <LineCells line={monthSumLine(m)} upright={upright} />
                 </Table.Tr>
               </Table.Tbody>
             </Table>

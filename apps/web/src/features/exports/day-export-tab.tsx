@@ -1,10 +1,10 @@
 import { Alert, Button, Group, Radio, Stack, Text } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import { EXPORT_MAX_RANGE_HOURS, VACCINATION_EXPORT_MAX_RANGE_HOURS } from '@tz/shared/constants';
 import { EXPORT_TYPE_LABELS, EXPORT_TYPES, type ExportType } from '@tz/shared/exports/exports.contract';
-import { parseGermanDate } from '@tz/shared/rules/german-date';
 import dayjs from 'dayjs';
 import { useState } from 'react';
+import { type DateFieldValue, dateFieldProblem } from '../../ui/german-date-field';
+import { GermanDateInput } from '../../ui/german-date-input';
 import { withDownloadNotice } from './download-notice';
 import { dayInterval, dayWithinLimit } from './export-day';
 import { downloadDailyExport, downloadVaccinationExport } from './use-exports';
@@ -22,13 +22,15 @@ const TYPE_HINTS: Record<ExportType, string> = {
  * download is offered only for a day within the limit (25 / 24 hours).
  */
 export function DayExportTab({ staffId, kind }: { staffId: number; kind: 'daily' | 'vaccination' }) {
-  const [day, setDay] = useState<string | null>(() => dayjs().format('YYYY-MM-DD'));
+  const [day, setDay] = useState<DateFieldValue>(() => dayjs().format('YYYY-MM-DD'));
   const [type, setType] = useState<ExportType>('all');
   const [busy, setBusy] = useState(false);
-  const allowed = day !== null && dayWithinLimit(day, kind);
+  // A typed text that is no date stays in the field with its reason; no download is offered for it.
+  const isDay = day !== null && !dateFieldProblem(day);
+  const allowed = isDay && dayWithinLimit(day, kind);
 
   const start = async () => {
-    if (!day) return;
+    if (!day || !allowed) return;
     setBusy(true);
     const interval = dayInterval(day);
     await withDownloadNotice(() =>
@@ -46,16 +48,7 @@ export function DayExportTab({ staffId, kind }: { staffId: number; kind: 'daily'
           ? 'Die Termine eines Tages als CSV-Datei für Excel, sofort zum Download.'
           : 'Die Impfungen eines Tages als CSV-Datei für Excel, sofort zum Download.'}
       </Text>
-      <DateInput
-        label="Tag"
-        valueFormat="DD.MM.YYYY"
-        dateParser={parseGermanDate}
-        placeholder="TT.MM.JJJJ"
-        value={day}
-        onChange={setDay}
-        required
-        maw={220}
-      />
+      <GermanDateInput label="Tag" value={day} onChange={setDay} required maw={220} />
       {kind === 'daily' && (
         <Radio.Group label="Art des Exports" value={type} onChange={(v) => setType(v as ExportType)}>
           <Stack gap={6} mt={6}>
@@ -65,7 +58,7 @@ export function DayExportTab({ staffId, kind }: { staffId: number; kind: 'daily'
           </Stack>
         </Radio.Group>
       )}
-      {day !== null && !allowed && (
+      {isDay && !allowed && (
         <Alert color="gray">
           Der gewählte Tag umfasst mehr als{' '}
           {kind === 'daily' ? EXPORT_MAX_RANGE_HOURS : VACCINATION_EXPORT_MAX_RANGE_HOURS} Stunden; dafür ist kein

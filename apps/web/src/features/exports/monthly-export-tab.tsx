@@ -1,7 +1,7 @@
-import { Alert, Badge, Button, Group, Loader, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Pagination, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { notifications } from '@mantine/notifications';
-import type { ExportQueueEntry } from '@tz/shared/exports/exports.contract';
+import { EXPORT_LIST_PAGE_SIZE, type ExportQueueEntry } from '@tz/shared/exports/exports.contract';
 import { MSG } from '@tz/shared/messages';
 import {
   type ExportRange,
@@ -15,7 +15,6 @@ import { useState } from 'react';
 import { ApiError } from '../../api/client';
 import { formatDateTime } from '../../ui/format';
 import { labelsOf, summariseServerError } from '../../ui/server-errors';
-import { BillingOverviewSection } from './billing-overview';
 import { withDownloadNotice } from './download-notice';
 import { EXPORT_REQUEST_LABELS } from './exports-field-labels';
 import { downloadMonthlyExport, useExportList, useRequestExport } from './use-exports';
@@ -58,7 +57,9 @@ export function MonthlyExportTab({ staffId }: { staffId: number }) {
   const bounds = exportRequestBounds(today);
   const [picked, setPicked] = useState<[string | null, string | null]>(() => toDays(previousMonthRange(today)));
   const [errors, setErrors] = useState<{ from?: string; to?: string }>({});
-  const list = useExportList(staffId);
+  const [page, setPage] = useState(1);
+  const list = useExportList(staffId, page);
+  const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / EXPORT_LIST_PAGE_SIZE));
   const request = useRequestExport(staffId);
   const [downloading, setDownloading] = useState<number | null>(null);
   const preset = (Object.keys(PRESETS) as Preset[]).find((p) => {
@@ -72,6 +73,8 @@ export function MonthlyExportTab({ staffId }: { staffId: number }) {
     setErrors({});
     try {
       const entry = await request.mutateAsync(fromDays(from, to));
+      // The new request is the newest: on the first page.
+      setPage(1);
       notifications.show({ color: 'green', message: entry.message });
     } catch (e) {
       const refused = summariseServerError(e, labelsOf(EXPORT_REQUEST_LABELS));
@@ -135,8 +138,8 @@ export function MonthlyExportTab({ staffId }: { staffId: number }) {
           {list.error instanceof ApiError ? list.error.message : MSG.genericError}
         </Alert>
       )}
-      {list.data && list.data.length === 0 && <Text>Noch keine Exporte angefordert.</Text>}
-      {list.data && list.data.length > 0 && (
+      {list.data && list.data.total === 0 && <Text>Noch keine Exporte angefordert.</Text>}
+      {list.data && list.data.items.length > 0 && (
         <Table striped withTableBorder>
           <Table.Thead>
             <Table.Tr>
@@ -148,7 +151,7 @@ export function MonthlyExportTab({ staffId }: { staffId: number }) {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {list.data.map((e) => (
+            {list.data.items.map((e) => (
               <Table.Tr key={e.id}>
                 <Table.Td>{formatDateTime(e.created_at)}</Table.Td>
                 <Table.Td>{germanDateTimeText(e.export_from)}</Table.Td>
@@ -176,8 +179,20 @@ export function MonthlyExportTab({ staffId }: { staffId: number }) {
           </Table.Tbody>
         </Table>
       )}
-
-      <BillingOverviewSection staffId={staffId} />
+      {list.data && list.data.total > EXPORT_LIST_PAGE_SIZE && (
+        <Group justify="space-between">
+          <Text size="sm">{list.data.total} Exporte angefordert</Text>
+          <Pagination
+            total={pages}
+            value={Math.min(page, pages)}
+            onChange={setPage}
+            getControlProps={(control) => ({
+              'aria-label': control === 'previous' ? 'Vorherige Seite' : control === 'next' ? 'Nächste Seite' : control,
+            })}
+            getItemProps={(p) => ({ 'aria-label': `Seite ${p}` })}
+          />
+        </Group>
+      )}
     </Stack>
   );
 }

@@ -10,6 +10,7 @@ import {
   dailyExport,
   dispatchExports,
   downloadExport,
+  EXPORT_LIST_PAGE_SIZE,
   type ExportRequest,
   getExportQueueStatus,
   listExports,
@@ -17,17 +18,23 @@ import {
   type VaccinationExportBody,
   vaccinationExport,
 } from '@tz/shared/exports/exports.contract';
+import { getScheduledJobs } from '@tz/shared/operations/operations.contract';
 import { api, download } from '../../api/client';
 
 const keys = {
   list: (staffId: number) => ['exports', staffId, 'list'] as const,
+  listPage: (staffId: number, page: number) => ['exports', staffId, 'list', page] as const,
   billing: (staffId: number, q: BillingQuery) => ['exports', staffId, 'billing', q] as const,
   queue: ['exports', 'queue'] as const,
 };
 
-/** The centre's requested monthly exports, newest first. */
-export const useExportList = (staffId: number) =>
-  useQuery({ queryKey: keys.list(staffId), queryFn: () => api(listExports, { params: { staffId } }) });
+/** A page of the centre's requested monthly exports, newest first. */
+export const useExportList = (staffId: number, page: number) =>
+  useQuery({
+    queryKey: keys.listPage(staffId, page),
+    queryFn: () => api(listExports, { params: { staffId }, query: { page, per_page: EXPORT_LIST_PAGE_SIZE } }),
+    placeholderData: keepPreviousData,
+  });
 
 export function useRequestExport(staffId: number) {
   const qc = useQueryClient();
@@ -79,3 +86,11 @@ export function useDispatchExports() {
     onSettled: () => qc.invalidateQueries({ queryKey: ['exports'] }),
   });
 }
+
+/** Platform: the scheduled backups and retention runs (Export Admin's panel), refreshed every minute. */
+export const useScheduledJobs = () =>
+  useQuery({
+    queryKey: ['operations', 'scheduled-jobs'],
+    queryFn: () => api(getScheduledJobs),
+    refetchInterval: 60_000,
+  });

@@ -2,6 +2,7 @@ import { Box, Button, Group, Image, Input, NativeSelect, Radio, Stack, Text, Tex
 import type { Question } from '@tz/shared/forms/forms.contract';
 import { parseValidation } from '@tz/shared/rules/form-rules';
 import { useState } from 'react';
+import { GermanDateInput } from '../../ui/german-date-input';
 import { SafeHtml } from './safe-html';
 import { SignatureDialog } from './signature-dialog';
 
@@ -43,7 +44,8 @@ export function QuestionField({ question: q, value, onChange, errors, disabled }
         <TextInput {...common} inputMode="decimal" value={value} onChange={(e) => onChange(e.currentTarget.value)} />
       );
     case 'date':
-      return <TextInput {...common} type="date" value={value} onChange={(e) => onChange(e.currentTarget.value)} />;
+      // The answer is the date, or the text as typed when it is none (the server refuses that one).
+      return <GermanDateInput {...common} value={value} onChange={(v) => onChange(v ?? '')} />;
     case 'select':
       return (
         <NativeSelect

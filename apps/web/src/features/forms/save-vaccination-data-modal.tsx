@@ -9,6 +9,8 @@ import { dateInZone } from '@tz/shared/rules/time-zone';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { ApiError } from '../../api/client';
+import { type DateFieldValue, dateFieldProblem } from '../../ui/german-date-field';
+import { GermanDateInput } from '../../ui/german-date-input';
 import { applyServerErrors, labelsOf } from '../../ui/server-errors';
 import { RouteModal, useBackToAppointments } from './route-modal';
 import { useSaveVaccinationData, useVaccinationData } from './use-forms';
@@ -64,7 +66,12 @@ function VaccinationForm({
 }) {
   const save = useSaveVaccinationData(token);
   const [error, setError] = useState<string | null>(null);
-  const form = useForm<{ vaccine: string; batch_number: string; dose: number | string; vaccination_date: string }>({
+  const form = useForm<{
+    vaccine: string;
+    batch_number: string;
+    dose: number | string;
+    vaccination_date: DateFieldValue;
+  }>({
     initialValues: initial ?? { vaccine: '', batch_number: '', dose: 1, vaccination_date: today() },
     validate: {
       vaccine: (v) => (v.trim() ? null : MSG.vaccineRequired),
@@ -74,13 +81,13 @@ function VaccinationForm({
           ? null
           : 'Bitte eine Dosis von 1 bis 10 angeben',
       vaccination_date: (v) =>
-        !v ? 'Bitte ein gültiges Impfdatum angeben' : v > today() ? MSG.vaccinationDateInFuture : null,
+        dateFieldProblem(v, { required: true, max: today(), maxMessage: MSG.vaccinationDateInFuture }),
     },
   });
   const submit = form.onSubmit(async (v) => {
     setError(null);
     try {
-      const res = await save.mutateAsync({ ...v, dose: Number(v.dose) });
+      const res = await save.mutateAsync({ ...v, dose: Number(v.dose), vaccination_date: v.vaccination_date! });
       notifications.show({ color: 'green', message: res.message });
       onSaved();
     } catch (e) {
@@ -111,10 +118,11 @@ function VaccinationForm({
           allowDecimal={false}
           {...form.getInputProps('dose')}
         />
-        <TextInput
+        <GermanDateInput
           label={VACCINATION_LABELS.vaccination_date}
-          type="date"
           required
+          max={today()}
+          maxMessage={MSG.vaccinationDateInFuture}
           {...form.getInputProps('vaccination_date')}
         />
         <Group justify="flex-end">

@@ -20,6 +20,7 @@ import { useState } from 'react';
 import { useAuth } from '../../auth/use-session';
 import { ruleOf, useMarksUntilCorrected } from '../../ui/field-rules';
 import { applyServerErrors, focusField, inScreenOrder, invalidFieldsText } from '../../ui/server-errors';
+import { useUpright } from '../../ui/use-upright';
 import { PCR_LAB_LABELS as L, pcrLabLabel } from './pcr-lab-field-labels';
 import { usePcrLabs, useSavePcrLab } from './use-pcr-labs';
 
@@ -53,6 +54,8 @@ export function PcrLabList() {
   const labs = usePcrLabs(auth.staffId);
   const mayManage = auth.role_id <= ROLE.admin;
   const [draft, setDraft] = useState<Draft | null>(null);
+  // A tablet upright: the e-mail stands under the name; every field of the lab stays in the row.
+  const upright = useUpright();
 
   return (
     <Stack>
@@ -69,7 +72,7 @@ export function PcrLabList() {
             <Table.Tr>
               <Table.Th>ID</Table.Th>
               <Table.Th>Name</Table.Th>
-              <Table.Th>E-Mail</Table.Th>
+              {!upright && <Table.Th>E-Mail</Table.Th>}
               <Table.Th>Ergebnissystem</Table.Th>
               <Table.Th>Ergebnis-Button</Table.Th>
               <Table.Th>In der Seitenleiste</Table.Th>
@@ -81,8 +84,15 @@ export function PcrLabList() {
             {labs.data.map((l) => (
               <Table.Tr key={l.id}>
                 <Table.Td>{l.id}</Table.Td>
-                <Table.Td>{l.name}</Table.Td>
-                <Table.Td>{l.email ?? '–'}</Table.Td>
+                <Table.Td>
+                  {l.name}
+                  {upright && (
+                    <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                      {l.email ?? 'Keine E-Mail'}
+                    </Text>
+                  )}
+                </Table.Td>
+                {!upright && <Table.Td>{l.email ?? '–'}</Table.Td>}
                 <Table.Td>{l.result_system ?? '–'}</Table.Td>
                 <Table.Td>{l.result_button_label ?? '–'}</Table.Td>
                 <Table.Td>{l.show_sidebar === 1 ? 'Ja' : 'Nein'}</Table.Td>

@@ -1,6 +1,7 @@
-import { Button, Group, Loader, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Button, Group, Loader, Select, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { MSG } from '@tz/shared/messages';
+import { PCR_MSG } from '@tz/shared/pcr-labs/pcr-labs.contract';
 import { displayCustomerAppointmentId } from '@tz/shared/rules/appointment-display';
 import { germanDate } from '@tz/shared/rules/german-date';
 import { addDays, dateInZone } from '@tz/shared/rules/time-zone';
@@ -10,6 +11,9 @@ import { ApiError } from '../../api/client';
 import { useAuth } from '../../auth/use-session';
 import { to } from '../../routes';
 import { viewerTimeZone } from '../../ui/format';
+import { type DateFieldValue, dateFieldProblem } from '../../ui/german-date-field';
+import { GermanDateInput } from '../../ui/german-date-input';
+import { useUpright } from '../../ui/use-upright';
 import { SampleLabelButtons } from './sample-label-buttons';
 import { usePcrAppointments, usePcrLabs, useSetPcrLab } from './use-pcr-labs';
 
@@ -19,13 +23,18 @@ const serverMessage = (e: unknown) => (e instanceof ApiError && e.status < 500 ?
 export default function PcrLabsAppointmentsPage() {
   const { staffId } = useAuth();
   const today = dateInZone(Date.now(), viewerTimeZone());
-  const [from, setFrom] = useState(addDays(today, -7));
-  const [until, setUntil] = useState(today);
+  const [from, setFrom] = useState<DateFieldValue>(addDays(today, -7));
+  const [until, setUntil] = useState<DateFieldValue>(today);
+  // A typed day that is no date (or 'Bis' before 'Von') stays in its field with the reason; no list for it.
+  const untilRules = { required: true, min: from, minMessage: PCR_MSG.rangeOrder };
+  const valid = !dateFieldProblem(from, { required: true }) && !dateFieldProblem(until, untilRules);
   const labs = usePcrLabs(staffId);
-  const list = usePcrAppointments(staffId, from, until);
+  const list = usePcrAppointments(staffId, valid ? from! : '', valid ? until! : '');
   const setLab = useSetPcrLab(staffId);
   const labOptions = (labs.data ?? []).map((l) => ({ value: String(l.id), label: l.name }));
   const noLab = labs.data?.length === 0;
+  // A tablet upright: the number stands under the date and the service under the name.
+  const upright = useUpright();
 
   const chooseLab = (appointmentId: number, value: string | null) =>
     setLab.mutate(
@@ -39,23 +48,24 @@ export default function PcrLabsAppointmentsPage() {
   return (
     <Stack>
       <Group align="end">
-        <TextInput label="Von" type="date" value={from} onChange={(e) => setFrom(e.currentTarget.value)} />
-        <TextInput label="Bis" type="date" value={until} onChange={(e) => setUntil(e.currentTarget.value)} />
+        <GermanDateInput label="Von" required value={from} onChange={setFrom} w={150} />
+        <GermanDateInput label="Bis" {...untilRules} value={until} onChange={setUntil} w={150} />
       </Group>
       {list.isError && <Text c="red">{serverMessage(list.error)}</Text>}
       {list.isLoading && <Loader aria-label="PCR-Termine werden geladen" />}
       {list.data?.length === 0 && <Text>{MSG.noAppointments}</Text>}
       {!!list.data?.length && (
         // Fits from 992 px of content without sideways scrolling: below xl the birthday moves under the
-        // name and the two label buttons stack, so the lab choice and the result stay in their columns.
+        // name and the two label buttons stack, so the lab choice and the result stay in their columns;
+        // upright (736 px) the number goes under the date and the service under the name as well.
         <Table striped>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Datum</Table.Th>
-              <Table.Th>Nr.</Table.Th>
+              {!upright && <Table.Th>Nr.</Table.Th>}
               <Table.Th>Name</Table.Th>
               <Table.Th visibleFrom="xl">Geburtstag</Table.Th>
-              <Table.Th>Dienstleistung</Table.Th>
+              {!upright && <Table.Th>Dienstleistung</Table.Th>}
               <Table.Th>Labor</Table.Th>
               <Table.Th>Ergebnis</Table.Th>
               <Table.Th>Probenetikett</Table.Th>
@@ -68,16 +78,26 @@ export default function PcrLabsAppointmentsPage() {
                 <Table.Tr key={a.appointment_id}>
                   <Table.Td>
                     {germanDate(a.date)} {a.time}
+                    {upright && (
+                      <Text size="xs" c="dimmed">
+                        Nr. {displayCustomerAppointmentId(a.customer_appointment_id)}
+                      </Text>
+                    )}
                   </Table.Td>
-                  <Table.Td>{displayCustomerAppointmentId(a.customer_appointment_id)}</Table.Td>
+                  {!upright && <Table.Td>{displayCustomerAppointmentId(a.customer_appointment_id)}</Table.Td>}
                   <Table.Td>
                     {name}
                     <Text size="xs" c="dimmed" hiddenFrom="xl">
                       geb. {germanDate(a.customer_birthday)}
                     </Text>
+                    {upright && (
+                      <Text size="xs" c="dimmed">
+                        {a.service_title}
+                      </Text>
+                    )}
                   </Table.Td>
                   <Table.Td visibleFrom="xl">{germanDate(a.customer_birthday)}</Table.Td>
-                  <Table.Td>{a.service_title}</Table.Td>
+                  {!upright && <Table.Td>{a.service_title}</Table.Td>}
                   <Table.Td>
                     <Select
                       aria-label={`Labor für ${name}`}

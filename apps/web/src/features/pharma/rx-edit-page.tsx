@@ -1,15 +1,18 @@
 import { Alert, Button, Checkbox, Group, Loader, Select, Stack, Table, Text, Textarea, Title } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import { notifications } from '@mantine/notifications';
 import { MSG } from '@tz/shared/messages';
-import type { Rx, RxBody } from '@tz/shared/pharma/pharma.contract';
-import { germanDate, parseGermanDate } from '@tz/shared/rules/german-date';
+import { PHARMA_MSG, type Rx, type RxBody } from '@tz/shared/pharma/pharma.contract';
+import { germanDate } from '@tz/shared/rules/german-date';
 import { euros } from '@tz/shared/rules/vat-total';
 import dayjs from 'dayjs';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useAuth } from '../../auth/use-session';
 import { to } from '../../routes';
+import { dateFieldProblem } from '../../ui/german-date-field';
+import { GermanDateInput } from '../../ui/german-date-input';
+import { labelsOf, summariseServerError } from '../../ui/server-errors';
+import { RX_LABELS } from './pharma-field-labels';
 import { customerName, serverMessage } from './pharma-page';
 import { useCustomerChoices, useRx, useSaveRx } from './use-pharma';
 
@@ -36,12 +39,34 @@ const formOf = (rx: Rx | undefined): Form => {
     : { customer_id: null, date: today, start: today, end: null, notes: '', active: true };
 };
 
-const dateProps = { valueFormat: 'DD.MM.YYYY', dateParser: parseGermanDate, placeholder: 'TT.MM.JJJJ' } as const;
+type DateKey = 'date' | 'start' | 'end';
+
+/** The rules of the three dates, the server's (rxBodySchema) with its words. */
+const dateRules = (form: Form) => ({
+  date: { required: true },
+  start: { required: true },
+  end: { min: form.start, minMessage: PHARMA_MSG.endBeforeStart },
+});
 
 function RxForm({ staffId, rx }: { staffId: number; rx?: Rx }) {
   const navigate = useNavigate();
   const [form, setForm] = useState<Form>(() => formOf(rx));
   const [search, setSearch] = useState('');
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const inputs = {
+    date: useRef<HTMLInputElement>(null),
+    start: useRef<HTMLInputElement>(null),
+    end: useRef<HTMLInputElement>(null),
+  };
+  const rules = dateRules(form);
+  const edit = (patch: Partial<Form>) => {
+    setForm({ ...form, ...patch });
+    setServerErrors((errors) => {
+      const rest = { ...errors };
+      for (const key of Object.keys(patch)) delete rest[key];
+      return rest;
+    });
+  };
   const choices = useCustomerChoices(staffId, search.includes(',') ? '' : search);
   const save = useSaveRx(staffId);
   const options = (choices.data?.items ?? []).map((c) => ({
@@ -54,6 +79,14 @@ function RxForm({ staffId, rx }: { staffId: number; rx?: Rx }) {
 
   const submit = async () => {
     if (!form.customer_id || !form.date || !form.start) return;
+    // A date the field refuses is never sent in another form (issue 26): the field keeps it and says why.
+    const refused = (['date', 'start', 'end'] as DateKey[]).find((k) => dateFieldProblem(form[k], rules[k]));
+    if (refused) {
+      inputs[refused].current?.focus();
+      const reason = `${RX_LABELS[refused]}: ${dateFieldProblem(form[refused], rules[refused])}`;
+      notifications.show({ color: 'red', title: MSG.errorTitle, message: reason });
+      return;
+    }
     const body: RxBody = {
       customer_id: Number(form.customer_id),
       date: form.date,
@@ -67,20 +100,27 @@ function RxForm({ staffId, rx }: { staffId: number; rx?: Rx }) {
       notifications.show({ color: 'green', message: res.message });
       if (!rx) navigate(to('rxEdit', { rx_id: res.rx.id }), { replace: true });
     } catch (e) {
-      notifications.show({ color: 'red', title: MSG.errorTitle, message: serverMessage(e) });
+      const refused = summariseServerError(e, labelsOf(RX_LABELS));
+      setServerErrors(refused.errors);
+      notifications.show({
+        color: 'red',
+        title: MSG.errorTitle,
+        message: refused.first ? refused.text : serverMessage(e),
+      });
     }
   };
 
   return (
     <Stack maw={560}>
       <Select
-        label="Kunde"
+        label={RX_LABELS.customer_id}
         placeholder="Name suchen"
         searchable
         required
         data={options}
         value={form.customer_id}
-        onChange={(v) => setForm({ ...form, customer_id: v })}
+        onChange={(v) => edit({ customer_id: v })}
+        error={serverErrors.customer_id}
         onSearchChange={setSearch}
         nothingFoundMessage="Kein Kunde gefunden"
       />
@@ -89,43 +129,47 @@ function RxForm({ staffId, rx }: { staffId: number; rx?: Rx }) {
           <Link to={to('customer_edit', { id: rx.customer.id })}>Kunde öffnen</Link>
         </Text>
       )}
-      <DateInput
-        label="Ausstellungsdatum"
+      <GermanDateInput
+        label={RX_LABELS.date}
         required
-        {...dateProps}
+        ref={inputs.date}
         value={form.date}
-        onChange={(v) => setForm({ ...form, date: v })}
+        onChange={(v) => edit({ date: v })}
+        error={serverErrors.date}
       />
-      <Group grow>
-        <DateInput
-          label="Beginn der Leistung"
+      <Group grow align="flex-start">
+        <GermanDateInput
+          label={RX_LABELS.start}
           required
-          {...dateProps}
+          ref={inputs.start}
           value={form.start}
-          onChange={(v) => setForm({ ...form, start: v })}
+          onChange={(v) => edit({ start: v })}
+          error={serverErrors.start}
         />
-        <DateInput
-          label="Ende der Leistung"
+        <GermanDateInput
+          label={RX_LABELS.end}
           clearable
-          clearButtonProps={{ 'aria-label': 'Ende löschen' }}
-          {...dateProps}
+          clearLabel="Ende löschen"
+          ref={inputs.end}
+          {...rules.end}
           value={form.end}
-          minDate={form.start ?? undefined}
-          onChange={(v) => setForm({ ...form, end: v })}
+          onChange={(v) => edit({ end: v })}
+          error={serverErrors.end}
         />
       </Group>
       <Textarea
-        label="Notizen"
+        label={RX_LABELS.notes}
         autosize
         minRows={2}
         maxLength={2000}
         value={form.notes}
-        onChange={(e) => setForm({ ...form, notes: e.currentTarget.value })}
+        onChange={(e) => edit({ notes: e.currentTarget.value })}
+        error={serverErrors.notes}
       />
       <Checkbox
-        label="Aktiv"
+        label={RX_LABELS.active}
         checked={form.active}
-        onChange={(e) => setForm({ ...form, active: e.currentTarget.checked })}
+        onChange={(e) => edit({ active: e.currentTarget.checked })}
       />
       <Group>
         <Button

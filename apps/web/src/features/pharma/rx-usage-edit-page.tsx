@@ -12,29 +12,36 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { ROLE } from '@tz/shared/constants';
 import { MSG } from '@tz/shared/messages';
 import type { RxUsage, UsageBody } from '@tz/shared/pharma/pharma.contract';
 import { PHARMA_MSG } from '@tz/shared/pharma/pharma.contract';
-import { parseGermanDate } from '@tz/shared/rules/german-date';
 import { validPzn } from '@tz/shared/rules/pzn';
 import { euros, usageTotal } from '@tz/shared/rules/vat-total';
 import dayjs from 'dayjs';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useAuth } from '../../auth/use-session';
 import { to } from '../../routes';
+import { dateFieldProblem } from '../../ui/german-date-field';
+import { GermanDateInput } from '../../ui/german-date-input';
+import { labelsOf, summariseServerError } from '../../ui/server-errors';
+import { useUpright } from '../../ui/use-upright';
 import { MoneyInput } from './money-input';
+import { USAGE_LABELS } from './pharma-field-labels';
 import { customerName, serverMessage } from './pharma-page';
 import { useBillUsages, useDeleteUsage, useProducts, useRx, useSaveUsage, useUsage } from './use-pharma';
 
 type Line = { product_id: number | null; customer_title: string; customer_price: number; price: number; pzn: string };
 type Form = { date: string | null; handover_date: string | null; products: Line[] };
 
-const dateProps = { valueFormat: 'DD.MM.YYYY', dateParser: parseGermanDate, placeholder: 'TT.MM.JJJJ' } as const;
+/** The rules of the two dates, the server's (usageBodySchema) with its words. */
+const dateRules = (form: Form) => ({
+  date: { required: true },
+  handover_date: { min: form.date, minMessage: PHARMA_MSG.handoverBeforeDate },
+});
 
 function UsageForm({ staffId, rxId, usage }: { staffId: number; rxId: number; usage?: RxUsage }) {
   const navigate = useNavigate();
@@ -53,6 +60,15 @@ function UsageForm({ staffId, rxId, usage }: { staffId: number; rxId: number; us
       : { date: dayjs().format('YYYY-MM-DD'), handover_date: null, products: [] },
   );
   const [pick, setPick] = useState<string | null>(null);
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const inputs = { date: useRef<HTMLInputElement>(null), handover_date: useRef<HTMLInputElement>(null) };
+  const rules = dateRules(form);
+  const editDate = (patch: Partial<Pick<Form, 'date' | 'handover_date'>>) => {
+    setForm({ ...form, ...patch });
+    setServerErrors({});
+  };
+  // A tablet upright: the remove button says 'Entfernen', so the five columns fit 736 px.
+  const upright = useUpright();
   const billed = usage?.billed ?? false;
   const total = usageTotal(form.products);
   const setLine = (i: number, patch: Partial<Line>) =>
@@ -73,13 +89,27 @@ function UsageForm({ staffId, rxId, usage }: { staffId: number; rxId: number; us
 
   const submit = async () => {
     if (!form.date) return;
+    // A date the field refuses is never sent in another form (issue 26): the field keeps it and says why.
+    const refused = (['date', 'handover_date'] as const).find((k) => dateFieldProblem(form[k], rules[k]));
+    if (refused) {
+      inputs[refused].current?.focus();
+      const reason = `${USAGE_LABELS[refused]}: ${dateFieldProblem(form[refused], rules[refused])}`;
+      notifications.show({ color: 'red', title: MSG.errorTitle, message: reason });
+      return;
+    }
     const body: UsageBody = { date: form.date, handover_date: form.handover_date || null, products: form.products };
     try {
       const res = await save.mutateAsync({ usageId: usage?.id ?? null, body });
       notifications.show({ color: 'green', message: res.message });
       navigate(to('rxEdit', { rx_id: rxId }));
     } catch (e) {
-      notifications.show({ color: 'red', title: MSG.errorTitle, message: serverMessage(e) });
+      const refused = summariseServerError(e, labelsOf(USAGE_LABELS));
+      setServerErrors(refused.errors);
+      notifications.show({
+        color: 'red',
+        title: MSG.errorTitle,
+        message: refused.first ? refused.text : serverMessage(e),
+      });
     }
   };
 
@@ -121,23 +151,25 @@ function UsageForm({ staffId, rxId, usage }: { staffId: number; rxId: number; us
         </Overlay>
       )}
       <Checkbox label="Abgerechnet" checked={billed} readOnly disabled />
-      <Group grow maw={560}>
-        <DateInput
-          label="Kommissioniert am"
+      <Group grow maw={560} align="flex-start">
+        <GermanDateInput
+          label={USAGE_LABELS.date}
           required
-          {...dateProps}
+          ref={inputs.date}
           value={form.date}
-          onChange={(v) => setForm({ ...form, date: v })}
+          onChange={(v) => editDate({ date: v })}
+          error={serverErrors.date}
           disabled={billed}
         />
-        <DateInput
-          label="Übergabe am"
+        <GermanDateInput
+          label={USAGE_LABELS.handover_date}
           clearable
-          clearButtonProps={{ 'aria-label': 'Übergabe löschen' }}
-          {...dateProps}
+          clearLabel="Übergabe löschen"
+          ref={inputs.handover_date}
+          {...rules.handover_date}
           value={form.handover_date}
-          minDate={form.date ?? undefined}
-          onChange={(v) => setForm({ ...form, handover_date: v })}
+          onChange={(v) => editDate({ handover_date: v })}
+          error={serverErrors.handover_date}
           disabled={billed}
         />
       </Group>
@@ -203,8 +235,9 @@ function UsageForm({ staffId, rxId, usage }: { staffId: number; rxId: number; us
                     variant="light"
                     onClick={() => setForm({ ...form, products: form.products.filter((_, j) => j !== i) })}
                     disabled={billed}
+                    aria-label={`Produkt ${i + 1} entfernen`}
                   >
-                    Produkt entfernen
+                    {upright ? 'Entfernen' : 'Produkt entfernen'}
                   </Button>
                 </Table.Td>
               </Table.Tr>

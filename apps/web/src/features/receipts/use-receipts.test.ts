@@ -28,12 +28,18 @@ describe('after a receipt was issued', () => {
 
   it('shows the receipt in the loaded list and on the edit screen, and nowhere else', () => {
     const qc = new QueryClient();
-    qc.setQueryData<AppointmentPages>(listKey, { pages: [[row(4), row(5)], [row(6)]], pageParams: [undefined] });
+    qc.setQueryData<AppointmentPages>(listKey, {
+      pages: [
+        { offset: 0, rows: [row(4), row(5)] },
+        { offset: 2, rows: [row(6)] },
+      ],
+      pageParams: [{ kind: 'first' }],
+    });
     qc.setQueryData(oneKey, { ...row(5), number_of_new_appointments: 1 });
     qc.setQueryData(appointmentKeys.one(staffId, 6, 7), row(6));
     markReceiptIssued(qc, staffId, 5);
     const pages = qc.getQueryData<AppointmentPages>(listKey)!.pages;
-    expect(pages.flat().map((a) => [a.appointment_id, a.has_receipt])).toEqual([
+    expect(pages.flatMap((p) => p.rows).map((a) => [a.appointment_id, a.has_receipt])).toEqual([
       [4, false],
       [5, true],
       [6, false],
@@ -45,8 +51,11 @@ describe('after a receipt was issued', () => {
   it('leaves another centre’s list alone', () => {
     const qc = new QueryClient();
     const other = [...appointmentKeys.list(3), {}];
-    qc.setQueryData<AppointmentPages>(other, { pages: [[row(5)]], pageParams: [undefined] });
+    qc.setQueryData<AppointmentPages>(other, {
+      pages: [{ offset: 0, rows: [row(5)] }],
+      pageParams: [{ kind: 'first' }],
+    });
     markReceiptIssued(qc, staffId, 5);
-    expect(qc.getQueryData<AppointmentPages>(other)!.pages[0]![0]!.has_receipt).toBe(false);
+    expect(qc.getQueryData<AppointmentPages>(other)!.pages[0]!.rows[0]!.has_receipt).toBe(false);
   });
 });

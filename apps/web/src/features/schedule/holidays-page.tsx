@@ -1,14 +1,15 @@
 import { ActionIcon, Alert, Button, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { MAX_HOLIDAYS_AT_ONCE } from '@tz/shared/constants';
 import { MSG } from '@tz/shared/messages';
-import { germanDate, parseGermanDate } from '@tz/shared/rules/german-date';
+import { germanDate } from '@tz/shared/rules/german-date';
 import { useParams } from 'react-router';
 import { ApiError } from '../../api/client';
-import { applyServerErrors } from '../../ui/server-errors';
+import { dateFieldProblem } from '../../ui/german-date-field';
+import { GermanDateInput } from '../../ui/german-date-input';
+import { applyServerErrors, focusField } from '../../ui/server-errors';
 import { holidaysLabel } from './schedule-field-labels';
 import { useDeleteHoliday, useHolidays, useUpdateHolidays } from './use-schedule';
 
@@ -33,6 +34,14 @@ export default function HolidaysPage() {
   // The form sends all five dates, empty ones included (configuration-admin §5).
   const save = async () => {
     form.clearErrors();
+    // A typed text that is no date stays in its field with the reason; nothing is sent in its place.
+    const refused = dates.findIndex((d) => dateFieldProblem(d));
+    if (refused >= 0) {
+      const reason = `${holidaysLabel(dates.length)(`date.${refused}`)}: ${dateFieldProblem(dates[refused])}`;
+      focusField(form, `date.${refused}`);
+      notifications.show({ color: 'red', title: MSG.errorTitle, message: `${MSG.genericError}: ${reason}` });
+      return;
+    }
     try {
       await update.mutateAsync(dates);
       form.setValues({ date: empty() });
@@ -69,17 +78,14 @@ export default function HolidaysPage() {
       <Alert color="blue">{MSG.holidaysAtOnce}</Alert>
       <SimpleGrid cols={{ base: 1, sm: 5 }}>
         {dates.map((d, i) => (
-          <DateInput
+          <GermanDateInput
             // biome-ignore lint/suspicious/noArrayIndexKey: five fixed pickers
             key={i}
             label={`Feiertag ${i + 1}`}
-            placeholder="TT.MM.JJJJ"
-            valueFormat="DD.MM.YYYY"
-            dateParser={parseGermanDate}
             clearable
-            clearButtonProps={{ 'aria-label': `Feiertag ${i + 1} entfernen` }}
+            clearLabel={`Feiertag ${i + 1} entfernen`}
             {...form.getInputProps(`date.${i}`, { withFocus: false })}
-            value={d || null}
+            value={d}
             onChange={(v) => form.setFieldValue(`date.${i}`, v ?? '')}
           />
         ))}

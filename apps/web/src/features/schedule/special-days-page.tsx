@@ -1,13 +1,13 @@
 import { Alert, Anchor, Button, Stack, Table, Title } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { MAX_SPECIAL_DAYS_AT_ONCE } from '@tz/shared/constants';
 import { MSG } from '@tz/shared/messages';
-import { parseGermanDate } from '@tz/shared/rules/german-date';
 import type { SpecialDayInput } from '@tz/shared/schedule/schedule.contract';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { to } from '../../routes';
+import { dateFieldProblem } from '../../ui/german-date-field';
+import { GermanDateInput } from '../../ui/german-date-input';
 import { applyServerErrors, focusField } from '../../ui/server-errors';
 import { ResultModal, type ResultState } from './result-modal';
 import { specialDaysLabel } from './schedule-field-labels';
@@ -49,6 +49,15 @@ export default function SpecialDaysPage() {
 
   const save = async () => {
     form.clearErrors();
+    // A typed text that is no date stays in its field with the reason; nothing is sent in its place.
+    const refused = rows.findIndex((r) => dateFieldProblem(r.date));
+    if (refused >= 0) {
+      const path = `special_days.${refused}.date`;
+      const reason = `${specialDaysLabel(rows)(path)}: ${dateFieldProblem(rows[refused]!.date)}`;
+      setFirstError(path);
+      setResult({ ok: false, title: MSG.errorTitlePlain, message: MSG.genericErrorColon + reason });
+      return;
+    }
     try {
       await create.mutateAsync(rows);
       setResult({ ok: true, title: MSG.saved, message: MSG.daysSaved });
@@ -82,16 +91,13 @@ export default function SpecialDaysPage() {
             // biome-ignore lint/suspicious/noArrayIndexKey: five fixed rows
             <Table.Tr key={i}>
               <Table.Td>
-                <DateInput
+                <GermanDateInput
                   aria-label={`Tag ${i + 1} Datum`}
-                  placeholder="TT.MM.JJJJ"
-                  valueFormat="DD.MM.YYYY"
-                  dateParser={parseGermanDate}
                   clearable
-                  clearButtonProps={{ 'aria-label': `Tag ${i + 1} Datum entfernen` }}
+                  clearLabel={`Tag ${i + 1} Datum entfernen`}
                   w={150}
                   {...form.getInputProps(`special_days.${i}.date`, { withFocus: false })}
-                  value={row.date || null}
+                  value={row.date}
                   onChange={(v) => form.setFieldValue(`special_days.${i}.date`, v ?? '')}
                 />
               </Table.Td>

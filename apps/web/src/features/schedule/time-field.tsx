@@ -5,5 +5,5 @@ import { TextInput, type TextInputProps } from '@mantine/core';
  * format. Takes a form's input props (value, onChange, error, data-path).
  */
 export function TimeField({ label, ...props }: Omit<TextInputProps, 'label'> & { label: string }) {
-  return <TextInput aria-label={label} placeholder="HH:MM" maxLength={5} w={80} {...props} />;
+  return <TextInput aria-label={label} placeholder="HH:MM" maxLength={5} w={72} {...props} />;
 }

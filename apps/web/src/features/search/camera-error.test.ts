@@ -9,8 +9,13 @@ describe('camera error messages', () => {
     expect(cameraErrorMessage(err('NotAllowedError'), true)).toBe(MSG.cameraPermissionDenied);
     expect(cameraErrorMessage(err('NotFoundError'), true)).toBe(MSG.cameraNotFound);
     expect(cameraErrorMessage(err('NotReadableError'), true)).toBe(MSG.cameraInUse);
-    expect(cameraErrorMessage(err('SecurityError'), true)).toBe(MSG.cameraInsecure);
     expect(cameraErrorMessage(err('NotAllowedError'), false)).toBe(MSG.cameraInsecure);
+  });
+
+  it('names the errors no specific text is true for: constraints, abort, security on a secure page', () => {
+    for (const name of ['OverconstrainedError', 'AbortError', 'SecurityError']) {
+      expect(cameraErrorMessage(err(name), true)).toBe(cameraOtherError(name));
+    }
   });
 
   it('shows any other error with its name', () => {

@@ -2,8 +2,9 @@ import { notifications } from '@mantine/notifications';
 import { MSG } from '@tz/shared/messages';
 import {
   readScan,
-  WEDGE_IDLE_MS,
   type WedgeState,
+  type WedgeStep,
+  wedgeDeadline,
   wedgeIdle,
   wedgeInitial,
   wedgeKey,
@@ -14,6 +15,14 @@ import { type NavigateFunction, useNavigate } from 'react-router';
 import { useAuth } from '../../auth/use-session';
 import { to } from '../../routes';
 import { showErrorDialog } from '../../ui/error-dialog';
+
+/** The id of the 'Kunde nicht gefunden' notice: the create form closes it once saved. */
+export const SCAN_NOT_FOUND_NOTICE = 'scan-customer-not-found';
+
+/** A scan that was cut off, or scan text that reached the search box: nothing was searched. */
+export function notifyScanCutOff() {
+  notifications.show({ color: 'yellow', title: MSG.scanCutOff, message: MSG.scanCutOffHint, autoClose: 8000 });
+}
 
 /**
  * The scan result flow (core-workflow §4 "QR scan"): one customer opens
@@ -27,7 +36,14 @@ export async function openScannedProfile(staffId: number, person: ScannedPerson,
   const { customers } = await lookupProfile(staffId, person);
   const first = customers[0];
   if (!first) {
-    notifications.show({ color: 'yellow', title: MSG.customerNotFound, message: MSG.customerNotFoundHint });
+    // Staff check the scanned data in the form: the notice stays until dismissed or the form is saved.
+    notifications.show({
+      id: SCAN_NOT_FOUND_NOTICE,
+      color: 'yellow',
+      title: MSG.customerNotFound,
+      message: MSG.customerNotFoundHint,
+      autoClose: false,
+    });
     navigate(to('create_appointment_and_customer'), { state: { cwaQrCodeData: person } });
     return;
   }
@@ -55,45 +71,61 @@ export async function handleScan(text: string, staffId: number, navigate: Naviga
 }
 
 /**
+ * The key a keydown means to the detector, or null for a shortcut that is no
+ * typing. Ctrl+J (line feed) and Ctrl+M (carriage return) are line ends some
+ * scanners send; Ctrl+Alt is AltGr on Windows (`@`, `\\`, `{` on the German layout).
+ */
+export function wedgeKeyOf(ev: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'altKey' | 'metaKey' | 'isComposing'>) {
+  if (ev.isComposing || ev.metaKey) return null;
+  if (ev.ctrlKey && !ev.altKey)
+    return ev.key === 'j' || ev.key === 'J' || ev.key === 'm' || ev.key === 'M' ? 'Enter' : null;
+  return ev.key;
+}
+
+/**
  * The global hand-scanner listener of every logged-in screen: key events go
  * through the keyboard-wedge detector (packages/shared scanner-input); keys
  * that belong to a scan are kept from their default action (no submit, no
- * text in the focused field beyond the first few characters). onScan runs
- * before the scan is handled (the header clears its search box).
+ * text in the focused field beyond the first few characters), also when the
+ * page stalls for up to a second in the middle of a scan. onScan runs before
+ * a scan is handled or reported as cut off (the header clears its search box).
  */
 export function useHandScanner(onScan?: () => void) {
   const { staffId } = useAuth();
   const navigate = useNavigate();
   const state = useRef<WedgeState>(wedgeInitial);
-  const idle = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const latest = useRef({ staffId, navigate, onScan });
   latest.current = { staffId, navigate, onScan };
 
   useEffect(() => {
-    const finish = (text: string) => {
-      latest.current.onScan?.();
-      void handleScan(text, latest.current.staffId, latest.current.navigate);
+    // `at`: the time of the step, on the clock of the events' timeStamp.
+    const settle = (step: WedgeStep, at: number) => {
+      state.current = step.state;
+      if (step.scan) {
+        latest.current.onScan?.();
+        void handleScan(step.scan, latest.current.staffId, latest.current.navigate);
+      } else if (step.cutOff) {
+        latest.current.onScan?.();
+        notifyScanCutOff();
+      }
+      clearTimeout(timer.current);
+      const due = wedgeDeadline(state.current);
+      if (due !== null) {
+        timer.current = setTimeout(() => settle(wedgeIdle(state.current, due), due), Math.max(0, due - at));
+      }
     };
     const onKey = (ev: KeyboardEvent) => {
-      if (ev.ctrlKey || ev.metaKey || ev.isComposing) return;
-      const step = wedgeKey(state.current, ev.key, ev.timeStamp);
-      state.current = step.state;
+      const key = wedgeKeyOf(ev);
+      if (key === null) return;
+      const step = wedgeKey(state.current, key, ev.timeStamp);
       if (step.consumed) ev.preventDefault();
-      clearTimeout(idle.current);
-      if (step.scan) finish(step.scan);
-      else if (state.current.buffer) {
-        const at = ev.timeStamp + WEDGE_IDLE_MS;
-        idle.current = setTimeout(() => {
-          const done = wedgeIdle(state.current, at);
-          state.current = done.state;
-          if (done.scan) finish(done.scan);
-        }, WEDGE_IDLE_MS);
-      }
+      settle(step, ev.timeStamp);
     };
     window.addEventListener('keydown', onKey, true);
     return () => {
       window.removeEventListener('keydown', onKey, true);
-      clearTimeout(idle.current);
+      clearTimeout(timer.current);
     };
   }, []);
 }

@@ -1,28 +1,43 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ScannedPerson } from '@tz/shared/rules/vcard';
 import { lookupCustomerByProfile, search } from '@tz/shared/search/search.contract';
 import { useEffect } from 'react';
 import { api } from '../../api/client';
 import { useAuth } from '../../auth/use-session';
+import { searchKey } from './search-cache';
 
-/** Search state (core-workflow §3): the last query and its results, cached per query. */
-export const searchKey = (staffId: number, queryString: string) => ['search', staffId, queryString] as const;
-
-export function useSearch(queryString: string) {
-  const { staffId } = useAuth();
-  const qc = useQueryClient();
-  const query = useQuery({
+const searchQuery = (staffId: number, queryString: string) =>
+  queryOptions({
     queryKey: searchKey(staffId, queryString),
     queryFn: () => api(search, { params: { staffId }, body: { queryString } }),
     enabled: queryString.trim() !== '',
     retry: false,
+    // The screen takes over the header's prefetch without asking again; a change in the results still
+    // repeats the search (invalidation), and so does the same text searched again after this.
+    staleTime: 5_000,
   });
-  // A change made in the results (payment classification, check-in, status) repeats the search.
+
+/**
+ * Starts a search before its screen is there (the header's Enter): the request runs while the screen's
+ * code loads and renders, and the screen's useSearch takes over the same query.
+ */
+export function prefetchSearch(qc: QueryClient, staffId: number, queryString: string) {
+  return qc.prefetchQuery(searchQuery(staffId, queryString));
+}
+
+/** Search state (core-workflow §3): the last query and its results, cached per query. */
+export function useSearch(queryString: string) {
+  const { staffId } = useAuth();
+  const qc = useQueryClient();
+  const query = useQuery(searchQuery(staffId, queryString));
+  // A change made in the results (payment classification, check-in, status) repeats the search (§2). The
+  // success event comes after the change's answer, which the row already shows (use-appointments usePatch): the
+  // repeated search is sent only once the change is stored, so it cannot bring back the old state.
   useEffect(
     () =>
       qc.getMutationCache().subscribe((event) => {
         if (event.type === 'updated' && event.action.type === 'success') {
-          void qc.invalidateQueries({ queryKey: ['search', staffId] });
+          void qc.invalidateQueries({ queryKey: searchKey(staffId) });
         }
       }),
     [qc, staffId],

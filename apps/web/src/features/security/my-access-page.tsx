@@ -12,7 +12,6 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
@@ -20,11 +19,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { OwnSession } from '@tz/shared/auth/sessions.contract';
 import { isPlatformAdmin } from '@tz/shared/constants';
 import { MSG, recoveryCodesLeft, SECURITY_MSG } from '@tz/shared/messages';
-import { parseGermanDate } from '@tz/shared/rules/german-date';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { ApiError } from '../../api/client';
 import { useAuth } from '../../auth/use-session';
 import { formatDateTime } from '../../ui/format';
+import { type DateFieldValue, dateFieldProblem } from '../../ui/german-date-field';
+import { GermanDateInput } from '../../ui/german-date-input';
 import { applyServerErrors, labelsOf } from '../../ui/server-errors';
 import { logoutAndReload } from '../auth/logout';
 import { DISABLE_LABELS, PLATFORM_GRACE_LABELS } from './security-field-labels';
@@ -288,16 +288,24 @@ function SessionsCard() {
 function PlatformGraceCard() {
   const security = usePlatformSecurity(true);
   const save = useSetPlatformSecurity();
-  const [date, setDate] = useState<string | null>(null);
+  // undefined: not changed, the stored day shows; otherwise what the field holds (decision 020).
+  const [date, setDate] = useState<DateFieldValue | undefined>(undefined);
   const [error, setError] = useState<string>();
+  const input = useRef<HTMLInputElement>(null);
   const current = security.data?.admin_totp_required_from ?? null;
+  const shown = date === undefined ? current : date;
   const submit = async () => {
     if (!date) return;
+    // A typed text that is no date stays in the field with its reason; nothing else is saved.
+    if (dateFieldProblem(date)) {
+      input.current?.focus();
+      return;
+    }
     setError(undefined);
     try {
       const r = await save.mutateAsync(date);
       notifications.show({ color: 'green', message: r.message });
-      setDate(null);
+      setDate(undefined);
     } catch (e) {
       const refused = e instanceof ApiError ? e.message : MSG.genericError;
       setError(refused);
@@ -314,12 +322,10 @@ function PlatformGraceCard() {
           eingerichtet hat, richtet sie bei der nächsten Anmeldung ein.
         </Text>
         <Group align="flex-end">
-          <DateInput
+          <GermanDateInput
             label={PLATFORM_GRACE_LABELS.admin_totp_required_from}
-            valueFormat="DD.MM.YYYY"
-            dateParser={parseGermanDate}
-            placeholder="TT.MM.JJJJ"
-            value={date ?? current}
+            ref={input}
+            value={shown}
             onChange={(v) => {
               setDate(v);
               setError(undefined);

@@ -24,6 +24,7 @@ import { Link, useParams } from 'react-router';
 import { to } from '../../routes';
 import { formatEuro } from '../../ui/format';
 import { summariseServerError } from '../../ui/server-errors';
+import { useUpright } from '../../ui/use-upright';
 import { activationLabel } from './service-field-labels';
 import { useActivateServices, useAvailableServices, useServices, useTestTypes } from './use-services';
 
@@ -138,6 +139,8 @@ function ServicesTab({ staffId }: { staffId: number }) {
   const [edits, setEdits] = useState<Record<string, Edit>>({});
   /** The fields of the last refused save, by request path (services.<row>.<field>). */
   const [refused, setRefused] = useState<Record<string, string>>({});
+  // A tablet upright: price and 'Bearbeiten' stand under the service's name, the inputs keep their room.
+  const upright = useUpright();
 
   const rows = useMemo(
     () => (available.data && services.data ? rowsOf(available.data, services.data) : []),
@@ -220,11 +223,11 @@ function ServicesTab({ staffId }: { staffId: number }) {
             <Table.Th>Dienstleistung</Table.Th>
             {/* The category only from xl (the filter above names it): on a tablet the test type gets the room. */}
             <Table.Th visibleFrom="xl">Kategorie</Table.Th>
-            <Table.Th>Preis</Table.Th>
+            {!upright && <Table.Th>Preis</Table.Th>}
             <Table.Th>Testart</Table.Th>
             <Table.Th>Maximale Plätze</Table.Th>
             <Table.Th>Minuten</Table.Th>
-            <Table.Th>Aktionen</Table.Th>
+            {!upright && <Table.Th>Aktionen</Table.Th>}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -242,9 +245,17 @@ function ServicesTab({ staffId }: { staffId: number }) {
               </Table.Td>
               <Table.Td>
                 {r.title} {r.own && <Badge size="xs">eigene</Badge>}
+                {upright && (
+                  <Group gap="xs">
+                    <Text size="xs" c="dimmed">
+                      {formatEuro(r.price)}
+                    </Text>
+                    <EditLink staffId={staffId} row={r} />
+                  </Group>
+                )}
               </Table.Td>
               <Table.Td visibleFrom="xl">{r.catname}</Table.Td>
-              <Table.Td>{formatEuro(r.price)}</Table.Td>
+              {!upright && <Table.Td>{formatEuro(r.price)}</Table.Td>}
               <Table.Td>
                 <TestTypeSelect
                   label={`Testart ${r.title}`}
@@ -278,17 +289,11 @@ function ServicesTab({ staffId }: { staffId: number }) {
                   onChange={(v) => typeof v === 'number' && edit(r, { minutes: v })}
                 />
               </Table.Td>
-              <Table.Td>
-                {r.service_id !== null && (
-                  <Anchor
-                    component={Link}
-                    to={to('editProduct', { staffId, productId: r.service_id })}
-                    aria-label={`${r.title} bearbeiten`}
-                  >
-                    Bearbeiten
-                  </Anchor>
-                )}
-              </Table.Td>
+              {!upright && (
+                <Table.Td>
+                  <EditLink staffId={staffId} row={r} />
+                </Table.Td>
+              )}
             </Table.Tr>
           ))}
         </Table.Tbody>
@@ -318,6 +323,21 @@ function ServicesTab({ staffId }: { staffId: number }) {
         />
       </Group>
     </Stack>
+  );
+}
+
+/** 'Bearbeiten' of a service of the centre (a catalogue entry not yet taken has nothing to edit). */
+function EditLink({ staffId, row }: { staffId: number; row: Row }) {
+  if (row.service_id === null) return null;
+  return (
+    <Anchor
+      component={Link}
+      size="sm"
+      to={to('editProduct', { staffId, productId: row.service_id })}
+      aria-label={`${row.title} bearbeiten`}
+    >
+      Bearbeiten
+    </Anchor>
   );
 }
 

@@ -1,14 +1,15 @@
 import { Alert, Button, Group, Modal, NumberInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { FTE_MAX, FTE_MIN, FTE_STEP } from '@tz/shared/constants';
+import { BIRTHDAY_FIRST_YEAR, FTE_MAX, FTE_MIN, FTE_STEP } from '@tz/shared/constants';
 import { MSG } from '@tz/shared/messages';
 import { isValidFte } from '@tz/shared/rules/fte';
-import { parseGermanDate } from '@tz/shared/rules/german-date';
 import { isValidIban } from '@tz/shared/rules/iban';
 import type { User, UserProfileInput } from '@tz/shared/users/users.contract';
+import dayjs from 'dayjs';
 import { useState } from 'react';
+import { dateFieldProblem } from '../../ui/german-date-field';
+import { GermanDateInput } from '../../ui/german-date-input';
 import { applyServerErrors, labelsOf } from '../../ui/server-errors';
 import { useUpdateProfile } from './use-users';
 import { PROFILE_LABELS as L } from './user-field-labels';
@@ -50,8 +51,17 @@ export function profilePayload(v: FormValues, initial: FormValues): UserProfileI
   return out as UserProfileInput;
 }
 
+/** The birthdate's bounds, the server's (userProfileSchema): from 1901, not in the future. */
+const birthdateRules = () => ({
+  min: `${BIRTHDAY_FIRST_YEAR}-01-01`,
+  minMessage: MSG.birthdateInvalid,
+  max: dayjs().format('YYYY-MM-DD'),
+  maxMessage: MSG.birthdayInFuture,
+});
+
 export function UserProfileModal(props: { staffId: number; user: User; onClose: () => void }) {
   const { user } = props;
+  const [birthdate] = useState(birthdateRules);
   const update = useUpdateProfile(props.staffId);
   const [error, setError] = useState<string | null>(null);
   const form = useForm<FormValues>({
@@ -70,6 +80,7 @@ export function UserProfileModal(props: { staffId: number; user: User; onClose: 
       bank_iban: text(user.bank_iban),
     },
     validate: {
+      birthdate: (v) => dateFieldProblem(v, birthdate),
       fte: (v) => (v === '' || isValidFte(Number(v)) ? null : MSG.fteInvalid),
       bank_iban: (v) => (v.trim() === '' || isValidIban(v) ? null : MSG.ibanInvalid),
       hourly_rate: (v) => (v === '' || Number(v) >= 0 ? null : MSG.amountInvalid),
@@ -99,15 +110,11 @@ export function UserProfileModal(props: { staffId: number; user: User; onClose: 
             </Alert>
           )}
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <DateInput
+            <GermanDateInput
               label={L.birthdate}
-              valueFormat="DD.MM.YYYY"
-              dateParser={parseGermanDate}
-              placeholder="TT.MM.JJJJ"
-              minDate="1901-01-01"
-              maxDate={new Date()}
+              {...birthdate}
               clearable
-              clearButtonProps={{ 'aria-label': 'Datum löschen' }}
+              clearLabel="Datum löschen"
               {...form.getInputProps('birthdate')}
             />
             <TextInput label={L.street} {...form.getInputProps('street')} />

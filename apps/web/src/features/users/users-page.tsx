@@ -95,13 +95,14 @@ export default function UsersPage() {
         </Alert>
       )}
       {users.data && (
-        // Fits from 992 px of content (a 1024 px tablet, a 1280 px laptop with the sidebar): below the
-        // xl breakpoint the ID column goes and the e-mail sits under the name; the actions may wrap.
+        // Fits from 736 px of content (a tablet upright) on: below the xl breakpoint the e-mail sits under
+        // the name and the actions may wrap. The ID keeps its narrow column at every width: the spec's
+        // table lists it (core-workflow §2 "User administration"; issue 26 item 3).
         <Table striped highlightOnHover>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Name</Table.Th>
-              <Table.Th visibleFrom="xl">ID</Table.Th>
+              <Table.Th>ID</Table.Th>
               <Table.Th visibleFrom="xl">E-Mail</Table.Th>
               <Table.Th>Rolle</Table.Th>
               {wide && <Table.Th>Status</Table.Th>}
@@ -125,7 +126,7 @@ export default function UsersPage() {
                   <Table.Td>
                     <NameCell user={u} staffId={staffId} editable={manageable} withStatus={!wide} />
                   </Table.Td>
-                  <Table.Td visibleFrom="xl">{u.id}</Table.Td>
+                  <Table.Td>{u.id}</Table.Td>
                   <Table.Td visibleFrom="xl">{u.email}</Table.Td>
                   <Table.Td>
                     <Select
