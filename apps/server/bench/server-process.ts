@@ -34,10 +34,13 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-/** The real server (src/main.ts) as a child process, so its memory is its own. */
-export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
+/**
+ * The real server (src/main.ts) as a child process, so its memory is its own.
+ * `nodeArgs` go before the script (e.g. `--cpu-prof`, bench/profile.ts).
+ */
+export async function startServer(env: Record<string, string>, nodeArgs: string[] = []): Promise<ServerProcess> {
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
     env: {
       ...process.env,

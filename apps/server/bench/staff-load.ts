@@ -29,6 +29,8 @@ export interface StaffLoadOptions {
   thinkMs: number;
   /** Length of one timeline interval. */
   sampleSeconds: number;
+  /** Every measured call: its action, milliseconds, start (performance.now()) and whether it failed. */
+  onCall?: (call: { action: StaffAction; ms: number; startedAt: number; bad: boolean }) => void;
 }
 
 export const STAFF_ACTIONS = ['list', 'check-in', 'classification', 'result', 'search'] as const;
@@ -140,6 +142,7 @@ export async function runStaffLoad(o: StaffLoadOptions): Promise<StaffLoadResult
       if (t < measureFrom) continue;
       const bad = status === 0 || status >= 300;
       samples.get(action)!.push(ms);
+      o.onCall?.({ action, ms, startedAt: t, bad });
       interval.ms.push(ms);
       if (bad) {
         errors.set(action, errors.get(action)! + 1);

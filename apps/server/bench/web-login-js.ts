@@ -1,5 +1,5 @@
 import { gzipSync } from 'node:zlib';
-import type { Browser, Response } from 'playwright-core';
+import type { Browser, Page, Response } from 'playwright-core';
 
 export interface LoadedScript {
   url: string;
@@ -11,7 +11,7 @@ export interface LoginScreenLoad {
   /** Every JavaScript file the fresh load fetched, largest first. */
   scripts: LoadedScript[];
   gzipBytes: number;
-  /** From navigation start until the login button is in the page. */
+  /** From navigation start until the screen is ready (the login button is in the page, the list's rows). */
   formMs: number;
 }
 
@@ -26,9 +26,31 @@ const isScript = (r: Response) =>
  * login chunk. The server does not compress, so each body is gzipped here
  * at level 9, which is what a compressing proxy in front would send.
  */
-export async function loadLoginScreen(browser: Browser, baseUrl: string): Promise<LoginScreenLoad> {
+export function loadLoginScreen(browser: Browser, baseUrl: string): Promise<LoginScreenLoad> {
+  return loadScreen(browser, baseUrl, '/login', async (page) => {
+    await page.getByRole('button', { name: 'Anmelden' }).waitFor({ state: 'attached' });
+  });
+}
+
+/**
+ * The same for any screen: a fresh load of `path` in a new context (empty
+ * cache; `localStorage` entries set before the app starts, e.g. a stored
+ * session), timed until `ready` resolves, every JavaScript file counted
+ * until the network is idle.
+ */
+export async function loadScreen(
+  browser: Browser,
+  baseUrl: string,
+  path: string,
+  ready: (page: Page) => Promise<void>,
+  localStorage: Record<string, string> = {},
+): Promise<LoginScreenLoad> {
   const context = await browser.newContext({ locale: 'de-DE', timezoneId: 'Europe/Berlin' });
   try {
+    await context.addInitScript((entries) => {
+      const storage = (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage;
+      for (const [k, v] of Object.entries(entries)) storage.setItem(k, v);
+    }, localStorage);
     const page = await context.newPage();
     const bodies: Promise<LoadedScript>[] = [];
     page.on('response', (r) => {
@@ -42,8 +64,8 @@ export async function loadLoginScreen(browser: Browser, baseUrl: string): Promis
       );
     });
     const started = performance.now();
-    await page.goto(`${baseUrl}/login`);
-    await page.getByRole('button', { name: 'Anmelden' }).waitFor({ state: 'attached' });
+    await page.goto(`${baseUrl}${path}`);
+    await ready(page);
     const formMs = performance.now() - started;
     // Anything the screen fetches right after rendering counts too.
     await page.waitForLoadState('networkidle');

@@ -12,7 +12,7 @@ import { memoryOf, startServer } from './server-process';
 import { clickAndWaitForDay, type DayOnScreen, scrollToLastRow, waitForList } from './web-appointments';
 import { prepareWebData, WEB_BENCH_LOGIN } from './web-data';
 import { DEFAULT_WEB_GROUPS, measureGroupPage, type WebGroupsOptions } from './web-groups';
-import { type LoadedScript, loadLoginScreen } from './web-login-js';
+import { type LoadedScript, loadLoginScreen, loadScreen } from './web-login-js';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(benchDir, '../../..');
@@ -92,15 +92,18 @@ async function dayOnScreen(
   return { count: rows.length, firstNr: nr(rows[0]), lastNr: nr(rows.at(-1)) };
 }
 
-export async function apiToken(url: string) {
+/** The login answer of the benchmark's user, as the app stores it after the login form. */
+async function apiLogin(url: string) {
   const res = await fetch(`${url}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email: WEB_BENCH_LOGIN, password: DEMO_PASSWORD }),
   });
   if (!res.ok) throw new Error(`Anmeldung antwortet ${res.status}`);
-  return ((await res.json()) as { token: string }).token;
+  return (await res.json()) as { token: string };
 }
+
+export const apiToken = async (url: string) => (await apiLogin(url)).token;
 
 /**
  * Logs in through the form, as a person would, and dismisses the news prompt
@@ -257,12 +260,23 @@ export async function runWebBench(opts: WebBenchOptions): Promise<WebRun> {
     );
   };
   try {
-    const token = await apiToken(server.url);
+    const login = await apiLogin(server.url);
+    const token = login.token;
     const centre = { staffId: data.staffId, timeZone: data.timeZone };
     if (opts.part !== 'groups') {
-      const login = await measureLoginScreen(browser, server.url, opts.loginLoads);
-      scripts = login.scripts;
-      record(login.op);
+      const loginScreen = await measureLoginScreen(browser, server.url, opts.loginLoads);
+      scripts = loginScreen.scripts;
+      record(loginScreen.op);
+      // The appointments list opened by a signed-in user (session in localStorage, as after the login form).
+      const listLoad = await loadScreen(browser, server.url, '/appointments', waitForList, {
+        'tz.session': JSON.stringify({ login }),
+      });
+      record({
+        operation: 'web: appointments list, fresh load (until the rows are rendered)',
+        ...summarise([listLoad.formMs], 0, 0),
+        bytes: listLoad.gzipBytes,
+        files: listLoad.scripts.length,
+      });
 
       const today = await dayOnScreen(server.url, token, centre, data.today);
       const yesterday = await dayOnScreen(server.url, token, centre, previousDay(data.today));

@@ -1,6 +1,5 @@
 import { Alert, Center, Loader, MantineProvider, Stack, Text, Title } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
-import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MSG } from '@tz/shared/messages';
 import { type ReactNode, useEffect, useMemo } from 'react';
@@ -11,6 +10,7 @@ import { useHost } from './layout/use-host';
 import { createRouter } from './router';
 import { hideStartSpinner } from './start-spinner';
 import { cssVariablesResolver, theme } from './theme';
+import { NotificationsOnDemand } from './ui/notifications-on-demand';
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -65,7 +65,7 @@ export function App() {
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <DatesProvider settings={{ locale: 'de', firstDayOfWeek: 1 }}>
         <QueryClientProvider client={queryClient}>
-          <Notifications position="top-right" />
+          <NotificationsOnDemand />
           <HostGate>
             <RouterProvider router={router} />
           </HostGate>

@@ -18,7 +18,7 @@ import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import { writeAudit } from '../audit/audit.repository';
 import { mailResultLinkIfAgreed } from '../booking/booking-results.service';
-import { csvChunks, csvHeaderLine, csvLine } from './appointments.csv';
+import { csvChunks, csvHeaderLine, csvLines } from './appointments.csv';
 import * as repo from './appointments.repository';
 
 export async function list(deps: AppDeps, staffId: number, q: AppointmentListQuery): Promise<Appointment[]> {
@@ -70,15 +70,17 @@ export async function count(deps: AppDeps, staffId: number, q: AppointmentListQu
 }
 
 /**
- * Rows per database round trip while the CSV streams. 500 keeps the server's
- * memory a bounded sawtooth (+≈ 120 MB for 30 or 90 days; 2,000 rows: +195 MB)
- * at the same speed; 250 was slower (bench, docs/performance.md).
+ * Rows per database round trip while the CSV streams (keyset pages, see csv()).
+ * 500 rows are ≈ 100 kB of file: small enough that a page's rows die young.
  */
 const CSV_BATCH = 500;
 
 /**
  * The CSV of a list query, produced while it is sent: keyset pages of
- * CSV_BATCH rows, so memory stays flat however long the range is.
+ * CSV_BATCH rows with only the file's fields, so memory stays flat however
+ * long the range is. Keyset pages, not a cursor, on both databases: a cursor
+ * would hold a connection and a transaction for as long as the client takes
+ * to download (and on PGlite the whole embedded database).
  */
 export async function csv(deps: AppDeps, staffId: number, q: AppointmentListQuery, batch = CSV_BATCH) {
   const [classes, centre] = await Promise.all([repo.listClassifications(deps.db), centreOrThrow(deps.db, staffId)]);
@@ -86,12 +88,12 @@ export async function csv(deps: AppDeps, staffId: number, q: AppointmentListQuer
     classLabels: new Map(classes.map((c) => [c.id, c.label])),
     formatDateTime: germanDateTimeFormatter(centre.time_zone),
   };
-  const lines = csvChunks<Appointment, AppointmentListQuery['after']>({
+  const lines = csvChunks<repo.CsvRow, AppointmentListQuery['after']>({
     headerLine: csvHeaderLine(),
-    page: (after) => list(deps, staffId, { ...q, limit: batch, after }),
+    page: (after) => repo.listCsvRows(deps.db, staffId, { ...q, limit: batch, after }),
     keyOf: (last) => ({ start_date: last.start_date, appointment_id: last.appointment_id }),
     batch,
-    format: (rows) => rows.map((a) => csvLine(a, ctx)).join(''),
+    format: (rows) => csvLines(rows, ctx),
   });
   const day = (s: number) => new Date(s * 1000).toISOString().slice(0, 10);
   return { lines, filename: `termine_${staffId}_${day(q.startdate)}_${day(q.enddate)}.csv` };

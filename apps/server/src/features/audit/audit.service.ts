@@ -86,7 +86,7 @@ export async function csv(deps: AppDeps, staffId: number | undefined, q: Query) 
     page: async (before) => withTexts(deps, await repo.auditBatch(deps.db, filter, before, CSV_BATCH), centre, zone),
     keyOf: (last) => last.id,
     batch: CSV_BATCH,
-    format: (rows) => rows.map((r) => auditCsv.line(r, ctx)).join(''),
+    format: (rows) => auditCsv.lines(rows, ctx),
   });
   return { lines, filename: `protokoll_${centre ?? 'alle'}.csv` };
 }

@@ -3,7 +3,7 @@ import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import type { Database, DbOrTx } from '../../db/client';
-import { csvChunks } from '../appointments/appointments.csv';
+import { csvChunks, dropRows } from '../appointments/appointments.csv';
 import { type ExportCellContext, testCsv, vaccinationCsv } from './export-columns';
 import * as repo from './exports.repository';
 
@@ -35,7 +35,7 @@ export function testChunks(
     batch,
     format: (rows) => {
       onRows(rows.length);
-      return rows.map((r) => testCsv.line(r, ctx)).join('');
+      return testCsv.lines(rows, ctx);
     },
   });
 }
@@ -55,7 +55,7 @@ export function vaccinationChunks(
     batch,
     format: (rows) => {
       onRows(rows.length);
-      return rows.map((r) => vaccinationCsv.line(r, ctx)).join('');
+      return vaccinationCsv.lines(rows, ctx);
     },
   });
 }
@@ -63,12 +63,20 @@ export function vaccinationChunks(
 const dialect = new PgDialect();
 
 /**
- * The rows of one ordered query in pages of `batch`, read through a cursor in
- * a read-only transaction of one PostgreSQL connection: one plan for the
- * whole range instead of one keyset query (planning, index re-entry) per page.
- * The next page is fetched while the current one is formatted.
+ * The CSV of one ordered query, page by page of `batch` rows read through a
+ * cursor in a read-only transaction of one PostgreSQL connection: one plan
+ * for the whole range instead of one keyset query (planning, index re-entry)
+ * per page. The next page is fetched while the current one is formatted; a
+ * page's rows are dropped (dropRows) before its text is handed on.
  */
-async function* cursorPages<R>(pool: pg.Pool, query: SQL, batch: number): AsyncGenerator<R[]> {
+async function* cursorCsv<R>(
+  pool: pg.Pool,
+  query: SQL,
+  batch: number,
+  headerLine: string,
+  lines: (rows: R[]) => string,
+  onRows: (n: number) => void,
+): AsyncGenerator<string> {
   const { sql: text, params } = dialect.sqlToQuery(query);
   const client = await pool.connect();
   let finished = false;
@@ -81,36 +89,21 @@ async function* cursorPages<R>(pool: pg.Pool, query: SQL, batch: number): AsyncG
       p.catch(() => {}); // a page given up (stopped export) must not become an unhandled rejection
       return p;
     };
-    let next = fetchPage();
-    for (;;) {
-      pending = next;
-      const rows = (await next).rows as R[];
-      pending = undefined;
-      if (rows.length === batch) {
-        next = fetchPage();
-        pending = next;
-      }
-      if (rows.length > 0) yield rows;
-      if (rows.length < batch) break;
+    yield headerLine;
+    pending = fetchPage();
+    while (pending) {
+      const rows = (await pending).rows as R[];
+      pending = rows.length === batch ? fetchPage() : undefined;
+      onRows(rows.length);
+      const chunk = lines(rows);
+      dropRows(rows);
+      if (chunk) yield chunk;
     }
     finished = true;
   } finally {
     await pending?.catch(() => {});
     await client.query(finished ? 'commit' : 'rollback').catch(() => {});
     client.release();
-  }
-}
-
-async function* csvOfPages<R>(
-  headerLine: string,
-  pages: AsyncIterable<R[]>,
-  line: (row: R) => string,
-  onRows: (n: number) => void,
-): AsyncGenerator<string> {
-  yield headerLine;
-  for await (const rows of pages) {
-    onRows(rows.length);
-    yield rows.map(line).join('');
   }
 }
 
@@ -136,16 +129,20 @@ export function monthlyChunks(
   }
   const pool = source.database.raw as pg.Pool;
   return vaccination
-    ? csvOfPages(
+    ? cursorCsv<repo.VaccinationExportRow>(
+        pool,
+        repo.vaccinationRowsSql(q),
+        batch,
         vaccinationCsv.headerLine(),
-        cursorPages<repo.VaccinationExportRow>(pool, repo.vaccinationRowsSql(q), batch),
-        (r) => vaccinationCsv.line(r, ctx),
+        (rows) => vaccinationCsv.lines(rows, ctx),
         onRows,
       )
-    : csvOfPages(
+    : cursorCsv<repo.TestExportRow>(
+        pool,
+        repo.testRowsSql({ ...q, selection: 'certificates' }),
+        batch,
         testCsv.headerLine(),
-        cursorPages<repo.TestExportRow>(pool, repo.testRowsSql({ ...q, selection: 'certificates' }), batch),
-        (r) => testCsv.line(r, ctx),
+        (rows) => testCsv.lines(rows, ctx),
         onRows,
       );
 }

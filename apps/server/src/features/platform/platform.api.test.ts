@@ -113,6 +113,38 @@ describe('health and errors', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
   });
+
+  it('sets the same security headers on every answer, refusals included', async () => {
+    // helmet's full set with this app's CSP (the middleware is built once, app.ts).
+    const expected = {
+      'content-security-policy':
+        "default-src 'self';base-uri 'self';font-src 'self' https: data:;frame-ancestors 'self';img-src 'self' data: blob:;object-src 'none';script-src 'self';script-src-attr 'none';style-src 'self' 'unsafe-inline';connect-src 'self'",
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-resource-policy': 'same-origin',
+      'origin-agent-cluster': '?1',
+      'referrer-policy': 'no-referrer',
+      'strict-transport-security': 'max-age=31536000; includeSubDomains',
+      'x-content-type-options': 'nosniff',
+      'x-dns-prefetch-control': 'off',
+      'x-download-options': 'noopen',
+      'x-frame-options': 'SAMEORIGIN',
+      'x-permitted-cross-domain-policies': 'none',
+      'x-xss-protection': '0',
+    };
+    const health = await t.app.inject({ method: 'GET', url: '/api/health' });
+    const refused = await t.app.inject({ method: 'GET', url: '/api/auth/session' });
+    const foreignHost = await t.app.inject({
+      method: 'GET',
+      url: '/api/public/host',
+      headers: { host: 'evil.example' },
+    });
+    expect(refused.statusCode).toBe(401);
+    expect(foreignHost.statusCode).toBe(400);
+    for (const res of [health, refused, foreignHost]) {
+      expect(res.headers).toMatchObject(expected);
+      expect(res.headers['x-powered-by']).toBeUndefined();
+    }
+  });
 });
 
 describe('centre list and activation', () => {

@@ -83,6 +83,56 @@ describe('free slots of a day', () => {
     expect((await t.app.inject({ method: 'GET', url, headers })).json()).toEqual([]);
   });
 
+  it('counts the places of each span: persons of appointments, one per blocked slot of any service, none cancelled', async () => {
+    const m = await centreWithUser(t.app, t.database.db, ROLE.manager);
+    const staffId = m.centre.id;
+    const slot = { slot_length: 1800, duration: 1800, capacity_max: 5, active: true };
+    const service = await createService(t.database.db, { staff_id: staffId, ...slot });
+    const other = await createService(t.database.db, { staff_id: staffId, ...slot });
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/staff/${staffId}/schedule/items`,
+      headers: m.headers,
+      payload: { schedule_items: [{ day_index: dayIndexOf(date), start_time: '08:00', end_time: '10:00' }] },
+    });
+    const [customer] = await t.database.db
+      .insert(customers)
+      .values({ staff_id: staffId, first_name: 'Erika', last_name: 'Muster' })
+      .returning();
+    const at = (start: string, end: string, fields: Partial<typeof appointments.$inferInsert> = {}) => ({
+      staff_id: staffId,
+      customer_id: customer!.id,
+      service_id: service.id,
+      token: randomUUID(),
+      start_date: berlin(start) as unknown as Date,
+      end_date: berlin(end) as unknown as Date,
+      ...fields,
+    });
+    await t.database.db.insert(appointments).values([
+      // 08:00: 1 + 2 persons and a blocked slot of another service: 4 of 5 places
+      at('08:00', '08:30'),
+      at('08:00', '08:30', { number_of_persons: 2 }),
+      at('08:00', '08:30', { service_id: other.id, should_block_slot: true }),
+      // 08:30: two blocked slots (each one place, whatever its persons) and another service's booking
+      at('08:30', '09:00', { should_block_slot: true, number_of_persons: 3 }),
+      at('08:30', '09:00', { should_block_slot: true }),
+      at('08:30', '09:00', { service_id: other.id, number_of_persons: 4 }),
+      // 09:00: cancelled, takes nothing
+      at('09:00', '09:30', { status: 'cancelled', number_of_persons: 5 }),
+    ]);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/staff/${staffId}/schedule/free-slots?service_id=${service.id}&date=${date}`,
+      headers: m.headers,
+    });
+    expect(res.json().map((s: { start_time: string; free: number }) => [s.start_time, s.free])).toEqual([
+      ['08:00', 1],
+      ['08:30', 3],
+      ['09:00', 5],
+      ['09:30', 5],
+    ]);
+  });
+
   it('offers nothing for an inactive service', async () => {
     const m = await centreWithUser(t.app, t.database.db, ROLE.manager);
     const service = await createService(t.database.db, { staff_id: m.centre.id, active: false });

@@ -40,8 +40,9 @@ export async function dayInput(
     slotLength: service.slot_length,
     duration: service.duration,
     capacity: service.capacity_max,
+    // Summed per time span (occupationsOfDay): a blocked span carries the number of blocked slots in it.
     appointments: occupations.filter((o) => !o.blocked),
-    blockedSlots: occupations.filter((o) => o.blocked).map((o) => ({ ...o, persons: 1 })),
+    blockedSlots: occupations.filter((o) => o.blocked),
   };
 }
 

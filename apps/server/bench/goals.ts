@@ -1,0 +1,166 @@
+import type { DbRun, OperationResult } from './run';
+import type { WebRun } from './web';
+
+/**
+ * The goals of issue 28, checked against every run they apply to: `npm run
+ * bench` exits non-zero when one is missed (or its operation failed), so a
+ * regression is visible to whoever runs it. `bench:quick` never judges figures.
+ *
+ * The server goals apply to the large centre on PostgreSQL (the issue's run:
+ * `--size large-centre --db postgres --scale 1`); at a smaller scale the
+ * day, the 30-day window and the busy booking day are as large as at scale 1,
+ * only the monthly export is shorter. The web goals apply to the web run.
+ */
+export interface Goal {
+  /** The goal as the issue says it. */
+  goal: string;
+  operation: string;
+  /** The figure compared with the limit; undefined when the operation did not measure it. */
+  value: (o: OperationResult) => number | undefined;
+  limit: number;
+  unit: string;
+}
+
+export interface GoalResult {
+  goal: string;
+  /** Which run: 'large-centre/postgres', 'web'. */
+  run: string;
+  operation: string;
+  value: number | null;
+  limit: number;
+  unit: string;
+  met: boolean;
+}
+
+const p95 = (o: OperationResult) => o.p95_ms;
+const ratio = (o: OperationResult) => o.ratio;
+const rssGrowthMb = (o: OperationResult) =>
+  o.rss_peak_during_kb != null && o.rss_before_kb != null
+    ? Math.round(((o.rss_peak_during_kb - o.rss_before_kb) / 1024) * 10) / 10
+    : undefined;
+
+const withinBareSql = (operation: string): Goal => ({
+  goal: 'every paged list call within 1.3× of its bare SQL (medians)',
+  operation,
+  value: ratio,
+  limit: 1.3,
+  unit: '×',
+});
+
+export const SERVER_GOALS: Goal[] = [
+  withinBareSql('list: 30 days, first page only'),
+  withinBareSql('list: 30 days, first page + total'),
+  withinBareSql('list: 30 days, page from the middle'),
+  withinBareSql('list: one day, filters off'),
+  { goal: "one day's list p95 ≤ 40 ms", operation: 'list: one day, filters off', value: p95, limit: 40, unit: 'ms' },
+  {
+    goal: 'CSV: server RSS growth ≤ 50 MB for any size',
+    operation: 'CSV: one day, streamed to the end',
+    value: rssGrowthMb,
+    limit: 50,
+    unit: 'MB',
+  },
+  {
+    goal: 'CSV: server RSS growth ≤ 50 MB for any size',
+    operation: 'CSV: 30 days, streamed to the end',
+    value: rssGrowthMb,
+    limit: 50,
+    unit: 'MB',
+  },
+  {
+    goal: 'monthly export of the whole range ≤ 30 s',
+    operation: 'export: monthly, whole range, by the worker',
+    value: p95,
+    limit: 30_000,
+    unit: 'ms',
+  },
+  {
+    goal: 'monthly export: server RSS growth ≤ 50 MB',
+    operation: 'export: monthly, whole range, by the worker',
+    value: rssGrowthMb,
+    limit: 50,
+    unit: 'MB',
+  },
+  {
+    goal: 'free times of a busy day ≤ 100 ms p95',
+    operation: 'booking page: free slots of a busy day',
+    value: p95,
+    limit: 100,
+    unit: 'ms',
+  },
+  {
+    goal: "customers browsing free times move the staff's day-list p95 by ≤ 20 %",
+    operation: 'staff: day list (first page), staff + customers browsing',
+    value: (o) => o.vs_alone,
+    limit: 1.2,
+    unit: '× alone',
+  },
+];
+
+const gzipKb = (o: OperationResult) => (o.bytes != null ? Math.round(o.bytes / 100) / 10 : undefined);
+
+/**
+ * The browser goals of issue 28 (bench/web.ts). The initial JavaScript is measured; the list's
+ * timing, scrolling, bounded rows and heap goals join with the browser-side list work.
+ */
+export const WEB_GOALS: Goal[] = [
+  {
+    goal: 'initial JavaScript (gzip) ≤ 250 kB',
+    operation: 'web: login screen, fresh load (until the form is rendered)',
+    value: gzipKb,
+    limit: 250,
+    unit: 'kB',
+  },
+  {
+    goal: 'initial JavaScript (gzip) ≤ 250 kB',
+    operation: 'web: appointments list, fresh load (until the rows are rendered)',
+    value: gzipKb,
+    limit: 250,
+    unit: 'kB',
+  },
+];
+
+/** Operation names may carry counts ('20 staff + 20 customers'): goals may name them without. */
+const withoutCounts = (name: string) => name.replace(/\d+ /g, '');
+const sameOperation = (name: string, wanted: string) => withoutCounts(name) === withoutCounts(wanted);
+
+/** A goal whose operation the run left out (`--web-part groups`, …) is not judged; one that failed is missed. */
+function check(goals: Goal[], run: string, operations: OperationResult[]): GoalResult[] {
+  return goals.flatMap((g) => {
+    const o = operations.find((op) => sameOperation(op.operation, g.operation));
+    if (!o) return [];
+    const value = o.errors === 0 && o.samples > 0 ? g.value(o) : undefined;
+    return {
+      goal: g.goal,
+      run,
+      operation: g.operation,
+      value: value ?? null,
+      limit: g.limit,
+      unit: g.unit,
+      met: value !== undefined && value <= g.limit,
+    };
+  });
+}
+
+export function checkGoals(runs: DbRun[], web?: WebRun): GoalResult[] {
+  const results = runs
+    .filter((r) => r.size.name === 'large-centre' && r.db === 'postgres')
+    .flatMap((r) => check(SERVER_GOALS, `${r.size.name}/${r.db}`, r.operations));
+  if (web) results.push(...check(WEB_GOALS, 'web', web.operations));
+  return results;
+}
+
+export function goalsMarkdown(results: GoalResult[]) {
+  if (results.length === 0) return [];
+  return [
+    '## Goals (issue 28)',
+    '',
+    '| goal | run | operation | value | limit | met |',
+    '|---|---|---|---:|---:|---|',
+    ...results.map(
+      (g) =>
+        `| ${g.goal} | ${g.run} | ${g.operation} | ${g.value ?? 'not measured'} | ${g.limit} ${g.unit} | ${g.met ? 'yes' : '**MISSED**'} |`,
+    ),
+    '',
+  ];
+}

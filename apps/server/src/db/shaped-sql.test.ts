@@ -1,0 +1,39 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { shapedSql } from './shaped-sql';
+
+interface Args {
+  staffId: number;
+  status?: string;
+}
+
+describe('shapedSql', () => {
+  it('renders once per shape and fills the values of each call', () => {
+    let builds = 0;
+    const q = shapedSql<Args>({
+      shape: (a) => (a.status ? 'status' : ''),
+      values: (a) => ({ staffId: a.staffId, status: a.status ?? null }),
+      build: (a) => {
+        builds++;
+        return sql`select id from t where staff_id = ${sql.placeholder('staffId')}${a.status ? sql` and status = ${sql.placeholder('status')}` : sql``}`;
+      },
+    });
+    expect(q.query({ staffId: 1 })).toEqual({ sql: 'select id from t where staff_id = $1', params: [1] });
+    expect(q.query({ staffId: 2 })).toEqual({ sql: 'select id from t where staff_id = $1', params: [2] });
+    expect(builds).toBe(1);
+    expect(q.query({ staffId: 3, status: 'approved' })).toEqual({
+      sql: 'select id from t where staff_id = $1 and status = $2',
+      params: [3, 'approved'],
+    });
+    expect(builds).toBe(2);
+  });
+
+  it('refuses a value written into the query, which would reach every later caller of the shape', () => {
+    const q = shapedSql<Args>({
+      shape: () => '',
+      values: () => ({}),
+      build: (a) => sql`select id from t where staff_id = ${a.staffId}`,
+    });
+    expect(() => q.query({ staffId: 1 })).toThrow(/not a placeholder/);
+  });
+});

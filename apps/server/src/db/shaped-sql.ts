@@ -1,0 +1,60 @@
+import { fillPlaceholders, is, Param, Placeholder, type Query, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from './client';
+import { rowsOf } from './rows';
+
+const dialect = new PgDialect();
+
+/** A crude bound: a client trying every combination of filters must not grow the server's memory. */
+const MAX_SHAPES = 500;
+
+export interface ShapedSql<A> {
+  /** The text and values as they are sent (the benchmark's bare SQL runs exactly this). */
+  query(args: A): Query;
+  /** Runs it through Drizzle's session of `db` (the database or a transaction; its logger sees it). */
+  rows<R>(db: DbOrTx, args: A): Promise<R[]>;
+}
+
+const isPlaceholder = (p: unknown) => is(p, Placeholder) || (is(p, Param) && is(p.value, Placeholder));
+
+/**
+ * A query whose text depends on a few choices (which filters, paging) and
+ * whose values change with every call: rendered once per `shape` (a key of
+ * those choices), then only filled with `values`. Rendering the appointments
+ * list's Drizzle query (48 fields) took a quarter of the server's CPU per
+ * call (profile in docs/performance.md); the bare driver call is what remains.
+ *
+ * `build` must depend on the shape only and name every value with
+ * `sql.placeholder(name)`: a value written into the query itself would be
+ * sent to every later caller of the same shape, so rendering refuses it.
+ */
+export function shapedSql<A>(o: {
+  shape: (args: A) => string;
+  build: (args: A) => SQL;
+  values: (args: A) => Record<string, unknown>;
+}): ShapedSql<A> {
+  const shapes = new Map<string, Query>();
+  const rendered = (args: A) => {
+    const key = o.shape(args);
+    let query = shapes.get(key);
+    if (!query) {
+      query = dialect.sqlToQuery(o.build(args));
+      if (!query.params.every(isPlaceholder)) {
+        throw new Error(`shapedSql: a value is not a placeholder in shape '${key}'`);
+      }
+      if (shapes.size >= MAX_SHAPES) shapes.clear();
+      shapes.set(key, query);
+    }
+    return query;
+  };
+  return {
+    query: (args) => {
+      const query = rendered(args);
+      return { sql: query.sql, params: fillPlaceholders(query.params, o.values(args)) };
+    },
+    rows: async <R>(db: DbOrTx, args: A) => {
+      const prepared = db._.session.prepareQuery(rendered(args), undefined, undefined, false);
+      return rowsOf<R>(await prepared.execute(o.values(args)));
+    },
+  };
+}
