@@ -1,6 +1,7 @@
 import { ActionIcon, Popover, TextInput, type TextInputProps } from '@mantine/core';
 import { DatePicker } from '@mantine/dates';
 import { type FocusEvent, type Ref, useState } from 'react';
+import { CALENDAR_LABELS } from './calendar-labels';
 import {
   DATE,
   DATE_TIME,
@@ -13,17 +14,6 @@ import {
   valueOfText,
   visibleProblem,
 } from './german-date-field';
-
-const CALENDAR_LABELS = {
-  nextMonth: 'Nächster Monat',
-  previousMonth: 'Vorheriger Monat',
-  nextYear: 'Nächstes Jahr',
-  previousYear: 'Vorheriges Jahr',
-  nextDecade: 'Nächstes Jahrzehnt',
-  previousDecade: 'Vorheriges Jahrzehnt',
-  monthLevelControl: 'Monat wählen',
-  yearLevelControl: 'Jahr wählen',
-};
 
 export type GermanDateInputProps = Omit<
   TextInputProps,

@@ -9,6 +9,7 @@ import { ApiError } from '../../api/client';
 import { useAuth } from '../../auth/use-session';
 import { mayOpen } from '../../route-access';
 import { to } from '../../routes';
+import { CALENDAR_LABELS } from '../../ui/calendar-labels';
 import { showErrorDialog } from '../../ui/error-dialog';
 import { createdFromState } from './appointment-create-result';
 import {
@@ -52,17 +53,6 @@ const READABLE_TITLE = { title: { color: 'var(--mantine-color-text)' } };
 
 const FILTER_PANEL_ID = 'termine-filter';
 const RANGE_FIELD_ID = 'termine-zeitraum';
-
-const CALENDAR_LABELS = {
-  nextMonth: 'Nächster Monat',
-  previousMonth: 'Vorheriger Monat',
-  nextYear: 'Nächstes Jahr',
-  previousYear: 'Vorheriges Jahr',
-  nextDecade: 'Nächstes Jahrzehnt',
-  previousDecade: 'Vorheriges Jahrzehnt',
-  monthLevelControl: 'Monat wählen',
-  yearLevelControl: 'Jahr wählen',
-};
 
 export default function AppointmentsPage() {
   const auth = useAuth();
