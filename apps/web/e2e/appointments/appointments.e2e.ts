@@ -81,6 +81,26 @@ test('an empty day says "Keine Termine gefunden"; opening the picker ends the ju
   await expectAccessible(page);
 });
 
+test("'Heute' from a list opened at now shows the day from its first row, also when the day is cached", async ({
+  page,
+  centres,
+}) => {
+  await openAppointments(page, centres.logins.staff);
+  await showToday(page);
+  // Back on the screen it opens at now again, scrolled down the 30 days; today's rows are cached.
+  const nav = page.getByRole('navigation', { name: 'Hauptnavigation' });
+  await nav.getByRole('link', { name: 'Kunden' }).click();
+  await nav.getByRole('link', { name: 'Termine' }).click();
+  await expect(page.getByRole('list', { name: 'Termine' })).toBeVisible({ timeout: 30_000 });
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  await page.getByRole('button', { name: 'Heute' }).click();
+  // The cached rows were measured while the list still held the old scroll offset: the page went
+  // to the end of the day, and rows at its start (Max at 09:30) were never drawn.
+  await expect(page.getByRole('list', { name: 'Termine' }).locator(':scope > li[data-index="0"]')).toBeInViewport();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  await expect(row(page, 'Max Mustermann')).toBeVisible();
+});
+
 test('status toggles after a yes/no confirmation', async ({ page, centres }) => {
   await openAppointments(page, centres.logins.admin);
   await showToday(page);

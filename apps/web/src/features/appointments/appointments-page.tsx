@@ -334,6 +334,10 @@ export default function AppointmentsPage() {
       ) : (
         <>
           <VirtualAppointmentList
+            // A new range is a new list: its virtualizer starts from where the page is now (the top,
+            // see showFromStart). One kept across the change still held the last range's scroll
+            // offset when the new rows were measured, and "corrected" the page down to their end.
+            key={`${range.from}/${range.to}`}
             handle={listHandle}
             toolbar={toolbarRef}
             rows={rows}
