@@ -47,6 +47,13 @@ const NUMERIC_LABELS = new Set([
   'exporte',
   'arbeit',
   'fehlgeschlagen',
+  // the audit trail's numbers (rules/audit-fields.ts): 'Quittungsnummer: 1', 'Beendete Sitzungen: 2', …
+  'quittungsnummer',
+  'sitzungen',
+  'wiederherstellungscodes',
+  'fehlversuche',
+  'pzn',
+  'charge',
 ]);
 
 /** Skipped when looking for snake_case: addresses, links and file names may hold underscores. */
