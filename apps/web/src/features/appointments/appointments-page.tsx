@@ -1,5 +1,4 @@
 import { ActionIcon, Affix, Alert, Anchor, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
 import type { Appointment } from '@tz/shared/appointments/appointments.contract';
 import { ROLE, VACCINATION_CENTRE_TYPE } from '@tz/shared/constants';
 import { MSG } from '@tz/shared/messages';
@@ -33,7 +32,8 @@ import {
   VIEW_LABELS,
   writeView,
 } from './appointment-view';
-import { ResultDialog } from './result-dialog';
+import { RangePickerInput } from './range-picker-input';
+import { LazyResultDialog } from './result-dialog-lazy';
 import {
   downloadAppointmentsCsv,
   useAppointmentCount,
@@ -255,9 +255,8 @@ export default function AppointmentsPage() {
             <Text component="label" htmlFor={RANGE_FIELD_ID} size="sm" fw={500}>
               Zeitraum
             </Text>
-            <DatePickerInput
+            <RangePickerInput
               id={RANGE_FIELD_ID}
-              type="range"
               allowSingleDateInRange
               valueFormat="DD.MM.YYYY"
               ariaLabels={CALENDAR_LABELS}
@@ -354,7 +353,7 @@ export default function AppointmentsPage() {
         </>
       )}
 
-      <ResultDialog staffId={staffId} appointment={resultFor} onClose={() => setResultFor(null)} />
+      <LazyResultDialog staffId={staffId} appointment={resultFor} onClose={() => setResultFor(null)} />
       <Affix position={{ bottom: 48, right: 24 }}>
         <ActionIcon
           component={Link}
