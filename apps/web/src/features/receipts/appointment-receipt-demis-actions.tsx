@@ -1,8 +1,7 @@
 import { Badge, Button, Group, Menu, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { OEGD_TEST_TYPES, RESULT, VACCINATION_CENTRE_TYPE } from '@tz/shared/constants';
-import { DEMIS_STATUS_SUCCESS } from '@tz/shared/demis/demis.contract';
+import { DEMIS_STATUS_SUCCESS, OEGD_TEST_TYPES, RESULT, VACCINATION_CENTRE_TYPE } from '@tz/shared/constants';
 import { MSG } from '@tz/shared/messages';
 import { demisMissingLabels } from '@tz/shared/rules/demis-eligibility';
 import type { HandoffLanguage } from '@tz/shared/rules/handoff-payload';
