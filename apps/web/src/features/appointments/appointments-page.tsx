@@ -2,7 +2,7 @@ import { ActionIcon, Affix, Alert, Anchor, Button, Group, Loader, Stack, Text, T
 import type { Appointment } from '@tz/shared/appointments/appointments.contract';
 import { ROLE, VACCINATION_CENTRE_TYPE } from '@tz/shared/constants';
 import { MSG } from '@tz/shared/messages';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { ApiError } from '../../api/client';
 import { useAuth } from '../../auth/use-session';
@@ -316,7 +316,10 @@ export default function AppointmentsPage() {
           </Group>
         </Group>
         {filtersOpen && (
-          <AppointmentFilterPanel id={FILTER_PANEL_ID} value={filters} onChange={changeFilters} fields={fields} />
+          // Nothing until the panel's code is here (preloaded from the 'Filter' button), then the panel.
+          <Suspense fallback={null}>
+            <AppointmentFilterPanel id={FILTER_PANEL_ID} value={filters} onChange={changeFilters} fields={fields} />
+          </Suspense>
         )}
       </Stack>
 
