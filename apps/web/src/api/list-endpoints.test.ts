@@ -1,5 +1,6 @@
 import * as appointments from '@tz/shared/appointments/appointments.contract';
 import { getCentreSession } from '@tz/shared/auth/auth.contract';
+import { getDemisEligibility } from '@tz/shared/demis/demis.contract';
 import type { Endpoint } from '@tz/shared/http/endpoint';
 import { getNewsPrompt } from '@tz/shared/news/news.contract';
 import { describe, expect, it } from 'vitest';
@@ -20,12 +21,13 @@ describe('endpoints of the appointments list', () => {
     ['check-in', light.checkInAppointmentEndpoint, appointments.checkInAppointment],
     ['classification', light.setPaymentClassificationEndpoint, appointments.setPaymentClassification],
     ['result', light.setAppointmentResultEndpoint, appointments.setAppointmentResult],
+    ['DEMIS eligibility', light.getDemisEligibilityEndpoint, getDemisEligibility],
     ['news prompt', light.getNewsPromptEndpoint, getNewsPrompt],
   ] as [string, Endpoint, Endpoint][])('%s has the method, path and access of its contract', (_, e, contract) => {
     expect(route(e)).toEqual(route(contract));
   });
 
   it('covers every export', () => {
-    expect(Object.keys(light)).toHaveLength(12);
+    expect(Object.keys(light)).toHaveLength(13);
   });
 });

@@ -1,6 +1,7 @@
 import type * as appointments from '@tz/shared/appointments/appointments.contract';
 import type { getCentreSession } from '@tz/shared/auth/auth.contract';
 import { ROLE } from '@tz/shared/constants';
+import type { getDemisEligibility } from '@tz/shared/demis/demis.contract';
 import type { Endpoint } from '@tz/shared/http/endpoint';
 import type { getNewsPrompt } from '@tz/shared/news/news.contract';
 
@@ -80,6 +81,13 @@ export const setPaymentClassificationEndpoint = withoutSchemas<typeof appointmen
 export const setAppointmentResultEndpoint = withoutSchemas<typeof appointments.setAppointmentResult>({
   method: 'POST',
   path: `${base}/:appointmentId/result`,
+  access: tenant,
+});
+
+// A row with a positive result not yet reported asks whether the centre may report to DEMIS.
+export const getDemisEligibilityEndpoint = withoutSchemas<typeof getDemisEligibility>({
+  method: 'GET',
+  path: '/api/staff/:staffId/demis/eligibility',
   access: tenant,
 });
 

@@ -1,10 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
+import { getDemisEligibilityEndpoint } from '../../api/list-endpoints';
 import { useAuth } from '../../auth/use-session';
 
 /**
- * The contract is imported when a call is made: these hooks serve the appointment rows, and a
- * static import would put the contract's zod schemas into the list's first download (issue 28).
+ * These hooks serve the appointment rows, where a static import of the contract would put its zod
+ * schemas into the list's first download (issue 28): the eligibility (asked while the rows are
+ * drawn) uses its zod-free description, the report imports the contract when sent.
  */
 const contract = () => import('@tz/shared/demis/demis.contract');
 
@@ -12,7 +14,7 @@ export function useDemisEligibility(enabled = true) {
   const { staffId } = useAuth();
   return useQuery({
     queryKey: ['demis', 'eligibility', staffId],
-    queryFn: async () => api((await contract()).getDemisEligibility, { params: { staffId } }),
+    queryFn: () => api(getDemisEligibilityEndpoint, { params: { staffId } }),
     staleTime: 60_000,
     enabled,
   });
