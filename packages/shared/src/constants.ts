@@ -45,6 +45,8 @@ export const EXPORT_HISTORY_YEARS = 5;
 export const SELF_PAYER_CLASSIFICATION_ID = 1;
 export const PAUSE_SPECIAL_DAYS_WINDOW_DAYS = 31;
 export const OEGD_TEST_TYPES = [3, 5] as const;
+/** An appointment's demis_status once DEMIS accepted its report. */
+export const DEMIS_STATUS_SUCCESS = 'success' as const;
 export const FUNCTION_CATEGORIES = ['skill', 'function', 'language'] as const;
 
 /** Filter value sets of the appointments list (core-workflow §9). */

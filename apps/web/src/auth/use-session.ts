@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { getCentreSession } from '@tz/shared/auth/auth.contract';
 import { api } from '../api/client';
+import { getCentreSessionEndpoint } from '../api/list-endpoints';
 import { useStoredSession } from './use-stored-session';
 
 export { useStoredSession };
@@ -14,7 +14,7 @@ export function useSessionInfo() {
   const staffId = stored ? (stored.workingStaffId ?? stored.login.bookly_staff_id) : 0;
   return useQuery({
     queryKey: ['session', stored?.login.token, staffId],
-    queryFn: () => api(getCentreSession, { params: { staffId } }),
+    queryFn: () => api(getCentreSessionEndpoint, { params: { staffId } }),
     enabled: !!stored,
     staleTime: 60_000,
   });

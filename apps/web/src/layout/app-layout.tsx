@@ -25,11 +25,17 @@ import { logoutAndReload } from '../features/auth/logout';
 import { NewsPrompt } from '../features/news/news-prompt';
 import { useNewsPrompt } from '../features/news/use-news-prompt';
 import { useSwitchWorkingCentre } from '../features/platform/working-centre';
-import { CameraScanModal } from '../features/search/camera-scan-modal';
 import { handleScan, notifyScanCutOff, useHandScanner } from '../features/search/use-hand-scanner';
 import { to } from '../routes';
+import { lazyDialog } from '../ui/lazy-dialog';
 import { activeEntry, sidebarEntries } from './sidebar-entries';
 import { useHost } from './use-host';
+
+/** The header's camera scan dialog: its code with its first opening, not with every screen (issue 28). */
+const CameraScanModal = lazyDialog(
+  () => import('../features/search/camera-scan-modal').then((m) => m.CameraScanModal),
+  (props) => props.opened,
+);
 
 export function AppLayout() {
   const [opened, { toggle, close }] = useDisclosure();

@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { ROLE } from '../constants';
+import { DEMIS_STATUS_SUCCESS, ROLE } from '../constants';
 import { endpoint } from '../http/endpoint';
 
-export const DEMIS_STATUS_SUCCESS = 'success' as const;
+// Kept in constants.ts: the appointment rows read it without loading this contract's schemas.
+export { DEMIS_STATUS_SUCCESS };
 
 export const demisEligibilitySchema = z.object({
   eligible: z.boolean(),

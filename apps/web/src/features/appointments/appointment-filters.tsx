@@ -1,6 +1,7 @@
-import { Badge, Button, CloseButton, Group, Select, SimpleGrid } from '@mantine/core';
+import { Badge, Button, CloseButton, Group } from '@mantine/core';
 import type { AppointmentOptions, PaymentClassification } from '@tz/shared/appointments/appointments.contract';
 import { MSG } from '@tz/shared/messages';
+import { lazy } from 'react';
 
 /** Filter values as the selects hold them; 'all' becomes null in the request. */
 export interface FilterState {
@@ -182,6 +183,8 @@ export function AppointmentFilterLine({
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}
         onClick={onToggle}
+        onPointerEnter={preloadPanel}
+        onFocus={preloadPanel}
         rightSection={<span aria-hidden>{open ? '▴' : '▾'}</span>}
       >
         {active.length > 0 ? `Filter (${active.length})` : 'Filter'}
@@ -208,33 +211,8 @@ export function AppointmentFilterLine({
   );
 }
 
-/** The filter selects, opened from the filter line. */
-export function AppointmentFilterPanel({
-  value,
-  onChange,
-  fields,
-  id,
-}: {
-  value: FilterState;
-  onChange: (f: FilterState) => void;
-  fields: FilterField[];
-  id: string;
-}) {
-  return (
-    <SimpleGrid id={id} cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
-      {fields.map((field) => (
-        <Select
-          key={field.key}
-          size="sm"
-          allowDeselect={false}
-          comboboxProps={{ withinPortal: true }}
-          label={field.label}
-          value={value[field.key]}
-          onChange={(v) => onChange({ ...value, [field.key]: v ?? INITIAL_FILTERS[field.key] })}
-          searchable={field.searchable}
-          data={field.data}
-        />
-      ))}
-    </SimpleGrid>
-  );
-}
+/** The filter selects (AppointmentFilterPanel), fetched when the pointer or the focus reaches 'Filter'. */
+const loadPanel = () => import('./appointment-filter-panel');
+const preloadPanel = () => void loadPanel().catch(() => {});
+/** Lazy (issue 28): the panel is only drawn once 'Filter' opens it. Needs a Suspense boundary. */
+export const AppointmentFilterPanel = lazy(() => loadPanel().then((m) => ({ default: m.AppointmentFilterPanel })));

@@ -2,7 +2,7 @@ import { Group } from '@mantine/core';
 import type { Appointment } from '@tz/shared/appointments/appointments.contract';
 import { useSessionInfo } from '../../auth/use-session';
 import { AppointmentFormActions } from '../forms/appointment-form-actions';
-import { AppointmentRowGroups } from '../groups/appointment-groups';
+import { AppointmentRowGroups } from '../groups/appointment-row-groups';
 import { AppointmentReceiptDemisActions } from '../receipts/appointment-receipt-demis-actions';
 
 export interface RowExtraActionsProps {

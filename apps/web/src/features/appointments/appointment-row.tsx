@@ -19,6 +19,7 @@ import { AppointmentRowExtraActions } from './appointment-row-extra-actions';
 import { foldForCompactLine, stateBadges } from './appointment-state-badges';
 import { ClassificationSelect } from './classification-select';
 import { resultAccess } from './result-access';
+import { preloadResultDialog } from './result-dialog-lazy';
 import { useCheckIn, useSetStatus } from './use-appointments';
 
 export interface RowContext {
@@ -254,6 +255,8 @@ export function ResultButton({
       variant="light"
       tabIndex={tabIndex}
       onClick={() => ctx.onEnterResult(a)}
+      onPointerEnter={preloadResultDialog}
+      onFocus={preloadResultDialog}
       aria-label={short ? label : undefined}
       title={short ? label : undefined}
     >

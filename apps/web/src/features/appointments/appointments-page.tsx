@@ -1,9 +1,8 @@
 import { ActionIcon, Affix, Alert, Anchor, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
 import type { Appointment } from '@tz/shared/appointments/appointments.contract';
 import { ROLE, VACCINATION_CENTRE_TYPE } from '@tz/shared/constants';
 import { MSG } from '@tz/shared/messages';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { ApiError } from '../../api/client';
 import { useAuth } from '../../auth/use-session';
@@ -33,7 +32,8 @@ import {
   VIEW_LABELS,
   writeView,
 } from './appointment-view';
-import { ResultDialog } from './result-dialog';
+import { RangePickerInput } from './range-picker-input';
+import { LazyResultDialog } from './result-dialog-lazy';
 import {
   downloadAppointmentsCsv,
   useAppointmentCount,
@@ -255,9 +255,8 @@ export default function AppointmentsPage() {
             <Text component="label" htmlFor={RANGE_FIELD_ID} size="sm" fw={500}>
               Zeitraum
             </Text>
-            <DatePickerInput
+            <RangePickerInput
               id={RANGE_FIELD_ID}
-              type="range"
               allowSingleDateInRange
               valueFormat="DD.MM.YYYY"
               ariaLabels={CALENDAR_LABELS}
@@ -317,7 +316,10 @@ export default function AppointmentsPage() {
           </Group>
         </Group>
         {filtersOpen && (
-          <AppointmentFilterPanel id={FILTER_PANEL_ID} value={filters} onChange={changeFilters} fields={fields} />
+          // Nothing until the panel's code is here (preloaded from the 'Filter' button), then the panel.
+          <Suspense fallback={null}>
+            <AppointmentFilterPanel id={FILTER_PANEL_ID} value={filters} onChange={changeFilters} fields={fields} />
+          </Suspense>
         )}
       </Stack>
 
@@ -358,7 +360,7 @@ export default function AppointmentsPage() {
         </>
       )}
 
-      <ResultDialog staffId={staffId} appointment={resultFor} onClose={() => setResultFor(null)} />
+      <LazyResultDialog staffId={staffId} appointment={resultFor} onClose={() => setResultFor(null)} />
       <Affix position={{ bottom: 48, right: 24 }}>
         <ActionIcon
           component={Link}

@@ -6,23 +6,25 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import {
-  type Appointment,
-  type AppointmentListQuery,
-  type AppointmentStatus,
-  checkInAppointment,
-  countAppointments,
-  getAppointmentOptions,
-  getTodayFigures,
-  listAppointments,
-  listAppointmentsAt,
-  listPaymentClassifications,
-  setAppointmentResult,
-  setAppointmentStatus,
-  setPaymentClassification,
+import type {
+  Appointment,
+  AppointmentListQuery,
+  AppointmentStatus,
 } from '@tz/shared/appointments/appointments.contract';
 import type { SearchResult } from '@tz/shared/search/search.contract';
 import { api, download } from '../../api/client';
+import {
+  checkInAppointmentEndpoint as checkInAppointment,
+  countAppointmentsEndpoint as countAppointments,
+  getAppointmentOptionsEndpoint as getAppointmentOptions,
+  getTodayFiguresEndpoint as getTodayFigures,
+  listAppointmentsEndpoint as listAppointments,
+  listAppointmentsAtEndpoint as listAppointmentsAt,
+  listPaymentClassificationsEndpoint as listPaymentClassifications,
+  setAppointmentResultEndpoint as setAppointmentResult,
+  setAppointmentStatusEndpoint as setAppointmentStatus,
+  setPaymentClassificationEndpoint as setPaymentClassification,
+} from '../../api/list-endpoints';
 import { patchSearchResult, searchKey } from '../search/search-cache';
 import {
   APPOINTMENT_PAGE_SIZE,

@@ -1,13 +1,20 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { getDemisEligibility, reportToDemis } from '@tz/shared/demis/demis.contract';
 import { api } from '../../api/client';
+import { getDemisEligibilityEndpoint } from '../../api/list-endpoints';
 import { useAuth } from '../../auth/use-session';
+
+/**
+ * These hooks serve the appointment rows, where a static import of the contract would put its zod
+ * schemas into the list's first download (issue 28): the eligibility (asked while the rows are
+ * drawn) uses its zod-free description, the report imports the contract when sent.
+ */
+const contract = () => import('@tz/shared/demis/demis.contract');
 
 export function useDemisEligibility(enabled = true) {
   const { staffId } = useAuth();
   return useQuery({
     queryKey: ['demis', 'eligibility', staffId],
-    queryFn: () => api(getDemisEligibility, { params: { staffId } }),
+    queryFn: () => api(getDemisEligibilityEndpoint, { params: { staffId } }),
     staleTime: 60_000,
     enabled,
   });
@@ -17,7 +24,7 @@ export function useReportToDemis() {
   const { staffId } = useAuth();
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (token: string) => api(reportToDemis, { params: { staffId, token } }),
+    mutationFn: async (token: string) => api((await contract()).reportToDemis, { params: { staffId, token } }),
     // The appointment lists show demis_status.
     onSuccess: () => qc.invalidateQueries({ queryKey: ['appointments'] }),
   });

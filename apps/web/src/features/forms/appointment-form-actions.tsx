@@ -6,7 +6,7 @@ import { formActionState } from '@tz/shared/rules/form-rules';
 import { Link, useLocation } from 'react-router';
 import { ApiError } from '../../api/client';
 import { to } from '../../routes';
-import { useInviteToForm } from './use-forms';
+import { useInviteToForm } from './use-invite-to-form';
 
 export interface FormActionsAppointment {
   appointment_id: number;

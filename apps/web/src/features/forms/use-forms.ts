@@ -1,10 +1,9 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import {
   getCheckInForm,
   getFormAnswers,
   getFormLink,
   getVaccinationData,
-  inviteToForm,
   saveVaccinationData,
   sendFormQrMail,
   submitCheckInForm,
@@ -12,6 +11,7 @@ import {
 } from '@tz/shared/forms/forms.contract';
 import { api } from '../../api/client';
 import { useAuth } from '../../auth/use-session';
+import { useInvalidateAppointments } from './use-invite-to-form';
 
 /** The public form by its link (no login). */
 export const useCheckInForm = (formID: string, token: string) =>
@@ -42,22 +42,6 @@ export function useFormAnswers(customerAppointmentId: string) {
   return useQuery({
     queryKey: ['forms', staffId, 'answers', customerAppointmentId],
     queryFn: () => api(getFormAnswers, { params: { staffId, customerAppointmentId } }),
-  });
-}
-
-/** After a change the appointment rows (checked_in, vaccination_id) must reload. */
-function useInvalidateAppointments() {
-  const qc = useQueryClient();
-  return () =>
-    Promise.all([qc.invalidateQueries({ queryKey: ['appointments'] }), qc.invalidateQueries({ queryKey: ['forms'] })]);
-}
-
-export function useInviteToForm() {
-  const { staffId } = useAuth();
-  const invalidate = useInvalidateAppointments();
-  return useMutation({
-    mutationFn: (customerAppointmentId: number) => api(inviteToForm, { params: { staffId, customerAppointmentId } }),
-    onSuccess: invalidate,
   });
 }
 

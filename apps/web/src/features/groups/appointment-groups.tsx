@@ -1,4 +1,4 @@
-import { Button, MultiSelect, Popover } from '@mantine/core';
+import { MultiSelect } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   addAppointmentInstitution,
@@ -76,33 +76,5 @@ export function AppointmentGroups({
       clearable
       clearButtonProps={{ 'aria-label': 'Alle Gruppen entfernen' }}
     />
-  );
-}
-
-/** The groups of an appointment from its row in the list: a small button with the count, the field in a popover. */
-export function AppointmentRowGroups({
-  appointment: a,
-}: {
-  appointment: { appointment_id: number; customer_id: number; staff_id: number; aInstitutionIds: number[] };
-}) {
-  const [ids, setIds] = useState(a.aInstitutionIds);
-  useEffect(() => setIds(a.aInstitutionIds), [a.aInstitutionIds]);
-  return (
-    <Popover width={320} position="bottom-end" withinPortal trapFocus>
-      <Popover.Target>
-        <Button size="compact-xs" variant="light">
-          Gruppen{ids.length > 0 ? ` (${ids.length})` : ''}
-        </Button>
-      </Popover.Target>
-      <Popover.Dropdown>
-        <AppointmentGroups
-          staffId={a.staff_id}
-          appointmentId={a.appointment_id}
-          customerId={a.customer_id}
-          initial={ids}
-          onChanged={setIds}
-        />
-      </Popover.Dropdown>
-    </Popover>
   );
 }

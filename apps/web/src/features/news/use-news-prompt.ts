@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { dismissNewsPrompt, getNewsPrompt } from '@tz/shared/news/news.contract';
 import { useEffect, useRef, useState } from 'react';
 import { api } from '../../api/client';
+import { getNewsPromptEndpoint } from '../../api/list-endpoints';
 import { useStoredSession } from '../../auth/use-stored-session';
 
 /**
@@ -33,7 +33,7 @@ export function useNewsPrompt(): NewsPromptState {
   const [dismissed, setDismissed] = useState(dismissedHere);
   const prompt = useQuery({
     queryKey: key,
-    queryFn: () => api(getNewsPrompt),
+    queryFn: () => api(getNewsPromptEndpoint),
     enabled: !!token && !dismissed,
     staleTime: Number.POSITIVE_INFINITY,
   });
@@ -58,7 +58,10 @@ export function useNewsPrompt(): NewsPromptState {
     setDismissed(true);
     qc.setQueryData(key, { due: false });
     // the server keeps it for this session; if the call fails, this browser still remembers
-    void api(dismissNewsPrompt).catch(() => {});
+    // The contract is loaded on this click, not with every screen (issue 28).
+    void import('@tz/shared/news/news.contract')
+      .then(({ dismissNewsPrompt }) => api(dismissNewsPrompt))
+      .catch(() => {});
   };
   return { open: due && decision === 'open', quiet: due && decision === 'quiet', dismiss };
 }

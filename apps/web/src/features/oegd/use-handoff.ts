@@ -1,4 +1,3 @@
-import { getHandoffData } from '@tz/shared/oegd/oegd.contract';
 import { buildHandoffPayload, type HandoffLanguage } from '@tz/shared/rules/handoff-payload';
 import { api } from '../../api/client';
 import { useAuth } from '../../auth/use-session';
@@ -25,6 +24,8 @@ export function useHandoff() {
     const target = `tz-${system}-${Date.now()}`;
     const win = window.open('about:blank', target);
     try {
+      // The contract on the click: not with the appointment rows that show this action (issue 28).
+      const { getHandoffData } = await import('@tz/shared/oegd/oegd.contract');
       const data = await api(getHandoffData, { params: { staffId: auth.staffId, token: appointmentToken } });
       const payload = buildHandoffPayload({
         token: auth.token,

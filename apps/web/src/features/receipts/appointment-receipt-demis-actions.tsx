@@ -1,8 +1,7 @@
 import { Badge, Button, Group, Menu, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { OEGD_TEST_TYPES, RESULT, VACCINATION_CENTRE_TYPE } from '@tz/shared/constants';
-import { DEMIS_STATUS_SUCCESS } from '@tz/shared/demis/demis.contract';
+import { DEMIS_STATUS_SUCCESS, OEGD_TEST_TYPES, RESULT, VACCINATION_CENTRE_TYPE } from '@tz/shared/constants';
 import { MSG } from '@tz/shared/messages';
 import { demisMissingLabels } from '@tz/shared/rules/demis-eligibility';
 import type { HandoffLanguage } from '@tz/shared/rules/handoff-payload';
@@ -11,10 +10,9 @@ import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../../api/client';
 import { to } from '../../routes';
+import { lazyDialog } from '../../ui/lazy-dialog';
 import { labelsOf, summariseServerError } from '../../ui/server-errors';
 import { type DemisReportErrorView, demisReportError } from '../demis/demis-report-error';
-import { DemisReportErrorDialog } from '../demis/demis-report-error-dialog';
-import { MissingDemisSettingsDialog } from '../demis/missing-demis-settings-dialog';
 import { useDemisEligibility, useReportToDemis } from '../demis/use-demis';
 import { type HandoffSystem, useHandoff } from '../oegd/use-handoff';
 import {
@@ -42,6 +40,16 @@ export interface ReceiptDemisCentre {
   type: string;
   email: string | null;
 }
+
+// The DEMIS dialogs are in every row but rarely open: their code loads when one does (issue 28).
+const MissingDemisSettingsDialog = lazyDialog(
+  () => import('../demis/missing-demis-settings-dialog').then((m) => m.MissingDemisSettingsDialog),
+  (props) => props.opened,
+);
+const DemisReportErrorDialog = lazyDialog(
+  () => import('../demis/demis-report-error-dialog').then((m) => m.DemisReportErrorDialog),
+  (props) => props.view !== null,
+);
 
 /** The address prompt's one field, keyed by the request body. */
 const ADDRESS_LABELS = { email: 'E-Mail-Adresse' };

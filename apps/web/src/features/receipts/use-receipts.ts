@@ -1,15 +1,15 @@
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AppointmentDetail } from '@tz/shared/appointments/appointment-edit.contract';
-import {
-  downloadReceipt,
-  sendConfirmationMail,
-  sendReceipt,
-  sendReceiptCopy,
-} from '@tz/shared/receipts/receipts.contract';
 import { api, download } from '../../api/client';
 import { useAuth } from '../../auth/use-session';
 import { type AppointmentPages, patchAppointment } from '../appointments/appointment-pages';
 import { appointmentKeys } from '../appointments/use-appointments';
+
+/**
+ * The contract is imported when a call is made: these actions sit in every appointment row, and a
+ * static import would put the contract's zod schemas into the list's first download (issue 28).
+ */
+const contract = () => import('@tz/shared/receipts/receipts.contract');
 
 /**
  * A receipt was issued (sent or downloaded): the appointment shows it in the
@@ -29,8 +29,11 @@ export function useSendReceipt() {
   const { staffId } = useAuth();
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (v: { appointmentId: number; email?: string }) =>
-      api(sendReceipt, { params: { staffId, appointmentId: v.appointmentId }, body: { email: v.email } }),
+    mutationFn: async (v: { appointmentId: number; email?: string }) =>
+      api((await contract()).sendReceipt, {
+        params: { staffId, appointmentId: v.appointmentId },
+        body: { email: v.email },
+      }),
     onSuccess: (_, v) => markReceiptIssued(qc, staffId, v.appointmentId),
   });
 }
@@ -38,8 +41,11 @@ export function useSendReceipt() {
 export function useSendReceiptCopy() {
   const { staffId } = useAuth();
   return useMutation({
-    mutationFn: (v: { appointmentId: number; email: string }) =>
-      api(sendReceiptCopy, { params: { staffId, appointmentId: v.appointmentId }, body: { email: v.email } }),
+    mutationFn: async (v: { appointmentId: number; email: string }) =>
+      api((await contract()).sendReceiptCopy, {
+        params: { staffId, appointmentId: v.appointmentId },
+        body: { email: v.email },
+      }),
   });
 }
 
@@ -47,8 +53,11 @@ export function useDownloadReceipt() {
   const { staffId } = useAuth();
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (appointmentId: number) =>
-      download(downloadReceipt, { params: { staffId, appointmentId }, fallbackName: `beleg-${appointmentId}.pdf` }),
+    mutationFn: async (appointmentId: number) =>
+      download((await contract()).downloadReceipt, {
+        params: { staffId, appointmentId },
+        fallbackName: `beleg-${appointmentId}.pdf`,
+      }),
     // the first download issues the receipt
     onSuccess: (_, appointmentId) => markReceiptIssued(qc, staffId, appointmentId),
   });
@@ -57,8 +66,10 @@ export function useDownloadReceipt() {
 export function useSendConfirmationMail() {
   const { staffId } = useAuth();
   return useMutation({
-    mutationFn: (v: { appointmentId: number; customerId: number }) =>
-      api(sendConfirmationMail, { params: { staffId, appointmentId: v.appointmentId, customerId: v.customerId } }),
+    mutationFn: async (v: { appointmentId: number; customerId: number }) =>
+      api((await contract()).sendConfirmationMail, {
+        params: { staffId, appointmentId: v.appointmentId, customerId: v.customerId },
+      }),
   });
 }
 

@@ -12,7 +12,7 @@ import { to } from '../../routes';
 import { useUpright } from '../../ui/use-upright';
 import { AppointmentRow, type RowContext } from '../appointments/appointment-row';
 import { ROW_ESTIMATE } from '../appointments/appointment-view';
-import { ResultDialog } from '../appointments/result-dialog';
+import { LazyResultDialog } from '../appointments/result-dialog-lazy';
 import { useAppointmentOptions, usePaymentClassifications } from '../appointments/use-appointments';
 import { searchErrorText } from './search-error';
 import { useSearch } from './use-search';
@@ -66,7 +66,7 @@ export default function SearchResultsPage() {
       {data && ctx && data.appointments.length > 0 && (
         <AppointmentResults key={`appointments ${q}`} appointments={data.appointments} ctx={ctx} />
       )}
-      <ResultDialog staffId={staffId} appointment={resultFor} onClose={() => setResultFor(null)} />
+      <LazyResultDialog staffId={staffId} appointment={resultFor} onClose={() => setResultFor(null)} />
     </Stack>
   );
 }
