@@ -43,6 +43,26 @@ export async function timeCalls(
   return summarise(samples, errors, (performance.now() - started) / 1000);
 }
 
+/**
+ * Runs `measure` warmup + n times; failures count as errors, as in the API
+ * operations. Calls per second mean nothing here (each includes opening the
+ * screen), so that column stays empty.
+ */
+export async function repeat(n: number, warmup: number, measure: () => Promise<number>) {
+  const samples: number[] = [];
+  let errors = 0;
+  for (let i = 0; i < warmup + n; i++) {
+    try {
+      const ms = await measure();
+      if (i >= warmup) samples.push(ms);
+    } catch (e) {
+      if (i >= warmup) errors++;
+      console.log(`  Fehler: ${(e as Error).message}`);
+    }
+  }
+  return summarise(samples, errors, 0);
+}
+
 export interface LoadRequest {
   method: 'GET' | 'POST';
   /** A path and body per request, so writes spread over many rows. */

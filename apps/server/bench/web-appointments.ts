@@ -99,13 +99,15 @@ export interface ScrollRun {
   seconds: number;
   /** False when the time ran out before the last row was on screen. */
   reachedEnd: boolean;
+  /** The most row elements (li of the list 'Termine', placeholders included) any frame had. */
+  maxRows: number;
 }
 
 /**
  * Scrolls from the top to the last row of the day, `stepPx` per animation
  * frame (the list loads its pages on the way), and records every frame's
- * duration. Done when the last row is rendered and the window is at the
- * bottom, or after `timeoutMs` (then `reachedEnd` is false).
+ * duration and the rendered rows. Done when the last row is rendered and the
+ * window is at the bottom, or after `timeoutMs` (then `reachedEnd` is false).
  */
 export function scrollToLastRow(page: Page, lastNr: string, stepPx: number, timeoutMs: number): Promise<ScrollRun> {
   return page.evaluate(
@@ -113,6 +115,7 @@ export function scrollToLastRow(page: Page, lastNr: string, stepPx: number, time
       const { document, window, requestAnimationFrame } = globalThis as unknown as PageGlobals;
       window.scrollTo(0, 0);
       const frameMs: number[] = [];
+      let maxRows = 0;
       const first = await new Promise<number>((frame) => requestAnimationFrame(frame));
       let previous = first;
       for (;;) {
@@ -121,12 +124,117 @@ export function scrollToLastRow(page: Page, lastNr: string, stepPx: number, time
         frameMs.push(now - previous);
         previous = now;
         const rows = document.querySelectorAll('ul[aria-label="Termine"] > li');
+        maxRows = Math.max(maxRows, rows.length);
         const last = rows[rows.length - 1];
         const bottom = window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2;
         const reachedEnd = bottom && (last?.textContent ?? '').includes(lastNr);
-        if (reachedEnd || now - first > timeoutMs) return { frameMs, seconds: (now - first) / 1000, reachedEnd };
+        if (reachedEnd || now - first > timeoutMs) {
+          return { frameMs, seconds: (now - first) / 1000, reachedEnd, maxRows };
+        }
       }
     },
     { lastNr, stepPx, timeoutMs },
+  );
+}
+
+/**
+ * The whole 30-day window from where 'Ab jetzt' opened it (at now): up to
+ * its first row, `stepPx` per frame (the earlier pages load on the way),
+ * then to the bottom in one jump per frame until its last row has loaded
+ * (the rows after now, a few pages). Frames and rendered rows as in
+ * scrollToLastRow; `timeoutMs` covers both ways.
+ */
+export function scrollThroughWindow(
+  page: Page,
+  ends: { firstNr: string; lastNr: string },
+  stepPx: number,
+  timeoutMs: number,
+): Promise<ScrollRun> {
+  return page.evaluate(
+    async ({ ends, stepPx, timeoutMs }) => {
+      const { document, window, requestAnimationFrame } = globalThis as unknown as PageGlobals;
+      const frameMs: number[] = [];
+      let maxRows = 0;
+      const first = await new Promise<number>((frame) => requestAnimationFrame(frame));
+      let previous = first;
+      let up = true;
+      for (;;) {
+        if (up) window.scrollBy(0, -stepPx);
+        else window.scrollTo(0, document.documentElement.scrollHeight);
+        const now = await new Promise<number>((frame) => requestAnimationFrame(frame));
+        frameMs.push(now - previous);
+        previous = now;
+        const rows = document.querySelectorAll('ul[aria-label="Termine"] > li');
+        maxRows = Math.max(maxRows, rows.length);
+        if (now - first > timeoutMs) return { frameMs, seconds: (now - first) / 1000, reachedEnd: false, maxRows };
+        if (up) {
+          // At the top once the window's first row is loaded and drawn (not a placeholder).
+          const top = document.querySelector('ul[aria-label="Termine"] > li[data-index="0"]');
+          up = !(window.scrollY <= 0 && (top?.textContent ?? '').includes(ends.firstNr));
+        } else {
+          const last = rows[rows.length - 1];
+          const bottom = window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2;
+          if (bottom && (last?.textContent ?? '').includes(ends.lastNr)) {
+            return { frameMs, seconds: (now - first) / 1000, reachedEnd: true, maxRows };
+          }
+        }
+      }
+    },
+    { ends, stepPx, timeoutMs },
+  );
+}
+
+/**
+ * A page script (added before every navigation) for 'Ab jetzt': the screen
+ * shows what a person came for once it shows the window's total and a loaded
+ * row of `today` in view below the header. It defines that check as
+ * `window.__benchAtNowShown()` and, from the navigation on, notes the first
+ * animation frame that passes it as `window.__benchShownMs` (the time since
+ * the navigation started, performance.now() of the new document); it stops
+ * looking after a minute. A string, not a function: see the note above.
+ */
+export function shownAtNowScript(expected: { total: string; today: string }) {
+  return `(() => {
+    const expected = ${JSON.stringify(expected)};
+    window.__benchAtNowShown = () =>
+      [...document.querySelectorAll('[aria-live="polite"]')].some((e) => e.textContent === expected.total) &&
+      [...document.querySelectorAll('ul[aria-label="Termine"] > li[data-day]')].some((li) => {
+        if (li.dataset.day !== expected.today) return false;
+        const r = li.getBoundingClientRect();
+        return r.bottom > 60 && r.top < window.innerHeight;
+      });
+    const look = () => {
+      if (window.__benchAtNowShown()) window.__benchShownMs = performance.now();
+      else if (performance.now() < 60000) requestAnimationFrame(look);
+    };
+    requestAnimationFrame(look);
+  })();`;
+}
+
+/**
+ * Clicks 'Termine' in the sidebar (from another screen) and resolves with the
+ * milliseconds until the screen, opened on 'Ab jetzt', shows the rows at now
+ * and the total (`__benchAtNowShown` of shownAtNowScript), measured in the
+ * page as clickAndWaitForDay does.
+ */
+export function clickTermineAndWaitForNow(page: Page): Promise<number> {
+  return page.evaluate(
+    async ({ timeoutMs }) => {
+      const { document, requestAnimationFrame } = globalThis as unknown as PageGlobals;
+      const shown = (globalThis as unknown as { __benchAtNowShown: () => boolean }).__benchAtNowShown;
+      const link = [...document.querySelectorAll('nav[aria-label="Hauptnavigation"] a')].find(
+        (a) => a.textContent?.trim() === 'Termine',
+      );
+      if (!link) throw new Error('Termine fehlt in der Navigation');
+      const started = performance.now();
+      link.click();
+      for (;;) {
+        await new Promise((frame) => requestAnimationFrame(frame));
+        const ms = performance.now() - started;
+        if (shown()) return ms;
+        if (ms > timeoutMs) throw new Error(`Termine ab jetzt nicht sichtbar nach ${Math.round(ms)} ms`);
+      }
+    },
+    { timeoutMs: TIMEOUT_MS },
   );
 }

@@ -3,9 +3,9 @@ import { importedTotal, MSG } from '@tz/shared/messages';
 import { dateInZone } from '@tz/shared/rules/time-zone';
 import type { Browser, Page } from 'playwright-core';
 import { GROUP_CSV_ROWS, groupCsv, multipart } from './groups';
-import { summarise, timeCalls } from './measure';
+import { repeat, summarise, timeCalls } from './measure';
 import type { OperationResult } from './run';
-import { loginThroughUi, repeat } from './web';
+import { loginThroughUi } from './web';
 
 /**
  * The group page with 10,000 members in Chromium (issues 26 and 31): opening

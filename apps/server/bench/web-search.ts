@@ -57,7 +57,7 @@ async function expectedFor(o: WebSearchOptions, term: string): Promise<Expected>
 }
 
 /** The login answer the web app keeps in localStorage, built from the session behind the token. */
-async function storedSession(o: WebSearchOptions) {
+export async function storedSession(o: Pick<WebSearchOptions, 'url' | 'token'>) {
   const res = await fetch(`${o.url}/api/auth/session`, { headers: { authorization: `Bearer ${o.token}` } });
   if (!res.ok) throw new Error(`Sitzung antwortet ${res.status}`);
   const { user } = (await res.json()) as {
