@@ -90,7 +90,10 @@ test("'Heute' from a list opened at now shows the day from its first row, also w
   // Back on the screen it opens at now again, scrolled down the 30 days; today's rows are cached.
   const nav = page.getByRole('navigation', { name: 'Hauptnavigation' });
   await nav.getByRole('link', { name: 'Kunden' }).click();
+  // The customers' screen loads lazily: clicked before it is there, 'Termine' would not leave this screen.
+  await expect(page.getByRole('heading', { name: 'Kunden', level: 1 })).toBeVisible();
   await nav.getByRole('link', { name: 'Termine' }).click();
+  await expect(page.getByRole('button', { name: 'Ab jetzt' })).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByRole('list', { name: 'Termine' })).toBeVisible({ timeout: 30_000 });
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
   await page.getByRole('button', { name: 'Heute' }).click();
