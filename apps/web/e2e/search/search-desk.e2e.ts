@@ -2,25 +2,12 @@ import type { APIRequestContext, Page, Request } from '@playwright/test';
 import { MSG, searchHeading } from '@tz/shared/messages';
 import { germanDate } from '@tz/shared/rules/german-date';
 import { apiAs, expect, signIn, test, workdayAhead } from '../fixtures';
+import { profile } from './corona-app-profile';
 
 /**
  * Issue 29: search and scan at the desk — exact hits first, a scan never turns
  * into a search, check-in from the results stays as answered, messages.
  */
-
-/** A corona-app profile as the Android app writes it. */
-const profile = (first: string, last: string, birthday: string) => [
-  'BEGIN:VCARD',
-  'VERSION:4.0',
-  `N:${last};${first};;;`,
-  `FN:${first} ${last}`,
-  `BDAY:${birthday}`,
-  'EMAIL;TYPE=home:scan@example.org',
-  'TEL;TYPE="cell,home":0170 1234567',
-  'ADR;TYPE=home:;;Merseburger Straße 14;Weißenfels;;06667',
-  'REV:20211201T163005Z',
-  'END:VCARD',
-];
 
 type Key = string | { key: string; ctrlKey: true } | { pause: number };
 

@@ -1,20 +1,7 @@
 import type { Page } from '@playwright/test';
 import { MSG, searchHeading } from '@tz/shared/messages';
 import { apiAs, expect, expectAccessible, signIn, test, workdayAhead } from '../fixtures';
-
-/** A corona-app profile as the Android app writes it. */
-const profile = (first: string, last: string, birthday: string) => [
-  'BEGIN:VCARD',
-  'VERSION:4.0',
-  `N:${last};${first};;;`,
-  `FN:${first} ${last}`,
-  `BDAY:${birthday}`,
-  'EMAIL;TYPE=home:scan@example.org',
-  'TEL;TYPE="cell,home":0170 1234567',
-  'ADR;TYPE=home:;;Merseburger Straße 14;Weißenfels;;06667',
-  'REV:20211201T163005Z',
-  'END:VCARD',
-];
+import { profile } from './corona-app-profile';
 
 /**
  * A hand scanner (keyboard wedge): every character a keydown on the focused
