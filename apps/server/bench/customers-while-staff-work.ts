@@ -1,7 +1,6 @@
-import type { AppointmentListQuery } from '@tz/shared/appointments/appointments.contract';
 import { BENCH_SEARCH_NAME, benchBookingDay, serviceOf } from './booking';
 import { type Figures, summarise } from './measure';
-import { runStaffLoad } from './staff-load';
+import { runStaffLoad, type StaffLoadTarget } from './staff-load';
 
 /**
  * Issue 28: customers browsing the booking page's free times must not slow
@@ -15,14 +14,7 @@ import { runStaffLoad } from './staff-load';
  * staff's day-list p95 in the windows with customers at most 1.2× the one in
  * the windows without.
  */
-export interface BrowsingContext {
-  url: string;
-  pid: number;
-  staffId: number;
-  token: string;
-  writes: { id: number; customer_id: number }[];
-  day: AppointmentListQuery;
-  searches: string[];
+export interface BrowsingContext extends StaffLoadTarget {
   staff: number;
   customers: number;
   /** Measured seconds in all (half of them with customers), after 3 s of staff load unmeasured. */
@@ -44,15 +36,8 @@ export async function runCustomersWhileStaffWork(ctx: BrowsingContext) {
 
   const list = { alone: [] as number[], together: [] as number[], aloneErrors: 0, togetherErrors: 0 };
   const staff = runStaffLoad({
-    url: ctx.url,
-    pid: ctx.pid,
-    staffId: ctx.staffId,
-    token: ctx.token,
-    writes: ctx.writes,
-    day: ctx.day,
-    searches: ctx.searches,
+    ...ctx,
     users: ctx.staff,
-    seconds: ctx.seconds,
     warmupSeconds: WARMUP_S,
     thinkMs: STAFF_THINK_MS,
     sampleSeconds: ctx.seconds,

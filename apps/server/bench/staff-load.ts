@@ -11,7 +11,8 @@ import { memoryOf } from './server-process';
  * failed request is an error. A timeline samples the server's memory and the
  * latency of each interval, so a long run shows whether either drifts.
  */
-export interface StaffLoadOptions {
+/** The server, centre and rows the staff work on: shared with customers-while-staff-work.ts. */
+export interface StaffLoadTarget {
   url: string;
   pid: number;
   staffId: number;
@@ -22,6 +23,9 @@ export interface StaffLoadOptions {
   day: AppointmentListQuery;
   /** Texts to search for (names from the day's list). */
   searches: string[];
+}
+
+export interface StaffLoadOptions extends StaffLoadTarget {
   users: number;
   seconds: number;
   /** Unmeasured seconds at the same load first (connections, caches, JIT). */

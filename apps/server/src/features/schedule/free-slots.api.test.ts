@@ -19,6 +19,23 @@ afterAll(() => t.close());
 const date = dateInZone(new Date(nowMs() + 8 * 86_400_000), 'Europe/Berlin');
 const berlin = (time: string) => sql`(${date}::date + ${time}::time) at time zone 'Europe/Berlin'`;
 
+/** A customer of the centre and a maker of its appointments on `date` (start and end as Berlin times). */
+async function bookings(staffId: number, serviceId: number) {
+  const [customer] = await t.database.db
+    .insert(customers)
+    .values({ staff_id: staffId, first_name: 'Erika', last_name: 'Muster' })
+    .returning();
+  return (start: string, end: string, fields: Partial<typeof appointments.$inferInsert> = {}) => ({
+    staff_id: staffId,
+    customer_id: customer!.id,
+    service_id: serviceId,
+    token: randomUUID(),
+    start_date: berlin(start) as unknown as Date,
+    end_date: berlin(end) as unknown as Date,
+    ...fields,
+  });
+}
+
 describe('free slots of a day', () => {
   it('answers the slots of the opening hours minus break, bookings at capacity and holidays', async () => {
     const m = await centreWithUser(t.app, t.database.db, ROLE.manager);
@@ -45,19 +62,7 @@ describe('free slots of a day', () => {
         ],
       },
     });
-    const [customer] = await t.database.db
-      .insert(customers)
-      .values({ staff_id: staffId, first_name: 'Erika', last_name: 'Muster' })
-      .returning();
-    const booking = (start: string, end: string, fields: Partial<typeof appointments.$inferInsert> = {}) => ({
-      staff_id: staffId,
-      customer_id: customer!.id,
-      service_id: service.id,
-      token: randomUUID(),
-      start_date: berlin(start) as unknown as Date,
-      end_date: berlin(end) as unknown as Date,
-      ...fields,
-    });
+    const booking = await bookings(staffId, service.id);
     await t.database.db
       .insert(appointments)
       .values([
@@ -95,19 +100,7 @@ describe('free slots of a day', () => {
       headers: m.headers,
       payload: { schedule_items: [{ day_index: dayIndexOf(date), start_time: '08:00', end_time: '10:00' }] },
     });
-    const [customer] = await t.database.db
-      .insert(customers)
-      .values({ staff_id: staffId, first_name: 'Erika', last_name: 'Muster' })
-      .returning();
-    const at = (start: string, end: string, fields: Partial<typeof appointments.$inferInsert> = {}) => ({
-      staff_id: staffId,
-      customer_id: customer!.id,
-      service_id: service.id,
-      token: randomUUID(),
-      start_date: berlin(start) as unknown as Date,
-      end_date: berlin(end) as unknown as Date,
-      ...fields,
-    });
+    const at = await bookings(staffId, service.id);
     await t.database.db.insert(appointments).values([
       // 08:00: 1 + 2 persons and a blocked slot of another service: 4 of 5 places
       at('08:00', '08:30'),
