@@ -1,19 +1,5 @@
-import {
-  AppShell,
-  Badge,
-  Burger,
-  Button,
-  Group,
-  Image,
-  Menu,
-  NavLink,
-  ScrollArea,
-  Text,
-  TextInput,
-  UnstyledButton,
-} from '@mantine/core';
+import { AppShell, Badge, Burger, Button, Group, Image, NavLink, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { ModalsProvider } from '@mantine/modals';
 import { useQueryClient } from '@tanstack/react-query';
 import { APP_VERSION } from '@tz/shared/constants';
 import { MSG } from '@tz/shared/messages';
@@ -21,13 +7,13 @@ import { looksLikeScanText, readScan } from '@tz/shared/rules/scanner-input';
 import { type FormEvent, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { useAuth, useSessionInfo } from '../auth/use-session';
-import { logoutAndReload } from '../features/auth/logout';
-import { NewsPrompt } from '../features/news/news-prompt';
 import { useNewsPrompt } from '../features/news/use-news-prompt';
 import { useSwitchWorkingCentre } from '../features/platform/working-centre';
 import { handleScan, notifyScanCutOff, useHandScanner } from '../features/search/use-hand-scanner';
-import { to } from '../routes';
+import { deferred, type StandInProps } from '../ui/deferred';
 import { lazyDialog } from '../ui/lazy-dialog';
+import { ModalsHost } from '../ui/modals-host';
+import { ProfileButton, type ProfileMenuProps } from './profile-button';
 import { activeEntry, sidebarEntries } from './sidebar-entries';
 import { useHost } from './use-host';
 
@@ -35,6 +21,18 @@ import { useHost } from './use-host';
 const CameraScanModal = lazyDialog(
   () => import('../features/search/camera-scan-modal').then((m) => m.CameraScanModal),
   (props) => props.opened,
+);
+
+/** The news prompt: a dialog, its code with its first opening (it is due once per login session at most). */
+const NewsPrompt = lazyDialog(
+  () => import('../features/news/news-prompt').then((m) => m.NewsPrompt),
+  (props) => props.state.open,
+);
+
+/** The profile menu (Menu, floating-ui) with its first click: every screen has the button (issue 28). */
+const ProfileMenu = deferred(
+  () => import('./profile-menu').then((m) => m.ProfileMenu),
+  ({ reach, name }: ProfileMenuProps & StandInProps) => <ProfileButton name={name} onClick={() => reach('open')} />,
 );
 
 export function AppLayout() {
@@ -55,10 +53,8 @@ export function AppLayout() {
   });
   const active = activeEntry(entries, location.pathname);
 
-  // Confirmations (modals.openConfirmModal) belong to logged-in screens only, so the provider lives here,
-  // and Modal with its dependencies stays out of the login screen's download.
   return (
-    <ModalsProvider labels={{ confirm: 'Ja', cancel: 'Nein' }}>
+    <>
       <AppShell
         header={{ height: 60 }}
         navbar={{ width: 240, breakpoint: 'lg', collapsed: { mobile: !opened } }}
@@ -83,7 +79,7 @@ export function AppLayout() {
           </Group>
         </AppShell.Header>
         <AppShell.Navbar p="xs" component="nav" aria-label="Hauptnavigation">
-          <AppShell.Section grow component={ScrollArea}>
+          <AppShell.Section grow style={{ overflowY: 'auto' }}>
             {entries.map((e) =>
               e.external ? (
                 <NavLink
@@ -136,7 +132,10 @@ export function AppLayout() {
           </Group>
         </AppShell.Footer>
       </AppShell>
-    </ModalsProvider>
+      {/* Confirmations (modals.openConfirmModal) belong to logged-in screens only: Modal and its
+          dependencies stay out of the login screen's download, and load after this screen is drawn. */}
+      <ModalsHost />
+    </>
   );
 }
 
@@ -184,26 +183,5 @@ function HeaderSearch() {
       </form>
       <CameraScanModal opened={camera} onClose={() => setCamera(false)} onScan={onCameraScan} />
     </search>
-  );
-}
-
-function ProfileMenu({ name, email }: { name: string; email: string }) {
-  return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <UnstyledButton aria-label={`Profilmenü ${name}`}>
-          <Text size="sm" fw={500}>
-            {name}
-          </Text>
-        </UnstyledButton>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>{email}</Menu.Label>
-        <Menu.Item component={Link} to={to('myAccess')}>
-          Mein Zugang
-        </Menu.Item>
-        <Menu.Item onClick={() => void logoutAndReload()}>Abmelden</Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
   );
 }

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Paper, Stack, Switch, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Switch, Text, VisuallyHidden } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import type {
   Appointment,
@@ -13,11 +13,13 @@ import { germanDate } from '@tz/shared/rules/german-date';
 import { memo } from 'react';
 import { Link } from 'react-router';
 import { to } from '../../routes';
+import { deferred, type StandInProps } from '../../ui/deferred';
 import { showErrorDialog } from '../../ui/error-dialog';
 import { formatEuro } from '../../ui/format';
 import { AppointmentRowExtraActions } from './appointment-row-extra-actions';
 import { foldForCompactLine, stateBadges } from './appointment-state-badges';
-import { ClassificationSelect } from './classification-select';
+import { ClassificationField } from './classification-field';
+import { LockedResultButton, type LockedResultButtonProps } from './locked-result-button';
 import { resultAccess } from './result-access';
 import { preloadResultDialog } from './result-dialog-lazy';
 import { useCheckIn, useSetStatus } from './use-appointments';
@@ -73,7 +75,7 @@ export const AppointmentRow = memo(function AppointmentRow({ a, ctx }: { a: Appo
           <StatusToggle a={a} staffId={ctx.staffId} name={name} />
           <CheckInSwitch a={a} staffId={ctx.staffId} />
           {!vaccinationCentre && (
-            <ClassificationSelect staffId={ctx.staffId} appointment={a} classifications={ctx.classifications} />
+            <ClassificationField staffId={ctx.staffId} appointment={a} classifications={ctx.classifications} />
           )}
           {!vaccinationCentre && <ResultButton a={a} ctx={ctx} />}
           <Button
@@ -210,6 +212,14 @@ export function CheckInSwitch({
   );
 }
 
+/** The locked result button; its tooltip (floating-ui) loads when it is first pointed at. */
+const LockedResult = deferred(
+  () => import('./locked-result-tooltip').then((m) => m.LockedResultTooltip),
+  ({ reach, ...props }: LockedResultButtonProps & StandInProps) => (
+    <LockedResultButton {...props} onPointerEnter={() => reach('open')} onPointerLeave={() => reach('focus')} />
+  ),
+);
+
 export function ResultButton({
   a,
   ctx,
@@ -231,23 +241,7 @@ export function ResultButton({
       </Button>
     );
   }
-  if (access === 'locked') {
-    return (
-      <Tooltip label={MSG.forcedClassificationLock} multiline w={280}>
-        <Button
-          size="xs"
-          variant="default"
-          data-disabled
-          aria-disabled
-          tabIndex={tabIndex}
-          onClick={(e) => e.preventDefault()}
-          aria-label={short ? 'Ergebnis gesperrt' : undefined}
-        >
-          {short ? 'Ergebnis' : 'Ergebnis gesperrt'}
-        </Button>
-      </Tooltip>
-    );
-  }
+  if (access === 'locked') return <LockedResult tabIndex={tabIndex} short={short} />;
   const label = a.res_detected ? 'Ergebnis ändern' : 'Ergebnis eintragen';
   return (
     <Button

@@ -16,3 +16,6 @@ export function classificationFieldLabel(label: string): string {
   const { basis, text } = splitClassificationLabel(label);
   return basis ? `${text} · ${basis}` : text;
 }
+
+/** The name of the row's classification field (its stand-in and the select itself). */
+export const CLASSIFICATION_LABEL = 'Zahlungsklassifikation';

@@ -1,11 +1,12 @@
 import { Select, type SelectProps, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import type { Appointment, PaymentClassification } from '@tz/shared/appointments/appointments.contract';
 import { MSG } from '@tz/shared/messages';
 import { isClassificationSelectable, requiresCheckedBy } from '@tz/shared/rules/payment-classification';
 import { useAuth } from '../../auth/use-session';
+import type { ReachedProps } from '../../ui/deferred';
 import { showErrorDialog } from '../../ui/error-dialog';
-import { classificationFieldLabel, splitClassificationLabel } from './classification-label';
+import type { ClassificationFieldProps } from './classification-field';
+import { CLASSIFICATION_LABEL, classificationFieldLabel, splitClassificationLabel } from './classification-label';
 import { useSetClassification } from './use-appointments';
 
 /**
@@ -33,13 +34,11 @@ const NONE = 'none';
 /**
  * The row's payment classification: 'Keine Auswahl' first, then the entries
  * selectable on the appointment's day (active or current, strictly inside
- * their window). Ids above 30 ask who checked the documentation.
+ * their window). Ids above 30 ask who checked the documentation. Drawn when
+ * the row's field is first reached (classification-field.tsx): focused, and
+ * opened when it was clicked.
  */
-export function ClassificationSelect(props: {
-  staffId: number;
-  appointment: Appointment;
-  classifications: PaymentClassification[];
-}) {
+export function ClassificationSelect(props: ClassificationFieldProps & ReachedProps) {
   const a = props.appointment;
   const auth = useAuth();
   const change = useSetClassification(props.staffId);
@@ -87,32 +86,23 @@ export function ClassificationSelect(props: {
   };
 
   return (
-    <Stack gap={2} miw={220} maw={320}>
-      <Select
-        size="xs"
-        label="Zahlungsklassifikation"
-        data={data}
-        value={a.payment_class_id ? String(a.payment_class_id) : NONE}
-        onChange={onChange}
-        allowDeselect={false}
-        disabled={change.isPending}
-        // Wider than the field, up to the screen; the option text wraps instead of being cut.
-        comboboxProps={{ withinPortal: true, width: 'max-content', position: 'bottom-start' }}
-        styles={{ dropdown: { maxWidth: 'min(560px, calc(100vw - 16px))' }, option: { whiteSpace: 'normal' } }}
-        renderOption={renderOption(new Map(props.classifications.map((c) => [String(c.id), c.label])))}
-        // The chosen entry in full on hover, should the field cut it.
-        title={current?.label ?? MSG.noSelection}
-      />
-      {current?.danger && (
-        <Text size="xs" c="red.9">
-          {current.danger}
-        </Text>
-      )}
-      {a.classification_checked_by && (
-        <Text size="xs" c="dimmed">
-          Geprüft von {a.classification_checked_by}
-        </Text>
-      )}
-    </Stack>
+    <Select
+      size="xs"
+      label={CLASSIFICATION_LABEL}
+      data={data}
+      value={a.payment_class_id ? String(a.payment_class_id) : NONE}
+      onChange={onChange}
+      allowDeselect={false}
+      disabled={change.isPending}
+      // The field replaces its stand-in under the user's hand: it keeps the focus and opens if clicked.
+      autoFocus
+      defaultDropdownOpened={props.reachedBy === 'open'}
+      // Wider than the field, up to the screen; the option text wraps instead of being cut.
+      comboboxProps={{ withinPortal: true, width: 'max-content', position: 'bottom-start' }}
+      styles={{ dropdown: { maxWidth: 'min(560px, calc(100vw - 16px))' }, option: { whiteSpace: 'normal' } }}
+      renderOption={renderOption(new Map(props.classifications.map((c) => [String(c.id), c.label])))}
+      // The chosen entry in full on hover, should the field cut it.
+      title={current?.label ?? MSG.noSelection}
+    />
   );
 }

@@ -1,33 +1,11 @@
-import { type DatePicker, type DatePickerProps, PickerInputBase, useDatesContext } from '@mantine/dates';
-import { useDisclosure } from '@mantine/hooks';
+import { Input } from '@mantine/core';
+import { type DatePickerProps, useDatesContext } from '@mantine/dates';
 import dayjs from 'dayjs';
-import { showErrorDialog } from '../../ui/error-dialog';
+import { deferred, type StandInProps } from '../../ui/deferred';
 
 type Range = [string | null, string | null];
 
-/** The calendar, once loaded: it stays loaded for every later opening. */
-let Calendar: typeof DatePicker | null = null;
-const loadCalendar = () =>
-  import('../../ui/date-picker').then((m) => {
-    Calendar = m.DatePicker;
-  });
-
-/**
- * Mantine's DatePickerInput (type 'range') with the same field, but its calendar (~11 kB gzip)
- * is loaded when the picker first opens, not with the list (issue 28). The load starts when the
- * pointer or the focus reaches the field; a click before it arrived opens the picker once it has,
- * so nothing shows half-drawn and no click is lost. Like DatePickerInput: a range with only its
- * start picked is cleared when the picker closes; the picker closes when both days are picked.
- */
-export function RangePickerInput({
-  id,
-  value,
-  onChange,
-  valueFormat,
-  ariaLabels,
-  allowSingleDateInRange,
-  miw,
-}: {
+export interface RangePickerProps {
   id: string;
   value: Range;
   onChange: (value: Range) => void;
@@ -35,55 +13,44 @@ export function RangePickerInput({
   ariaLabels: DatePickerProps['ariaLabels'];
   allowSingleDateInRange?: boolean;
   miw?: number;
-}) {
+}
+
+/** The range as the field shows it: '01.12.2026 – 07.12.2026', the start alone while the end is open. */
+export function useFormattedRange(value: Range, valueFormat: string) {
   const ctx = useDatesContext();
-  const [opened, handlers] = useDisclosure(false);
-  const preload = () => void loadCalendar().catch(() => {});
-  // Opening waits for the calendar; closing never does.
-  const dropdownHandlers = {
-    open: () => {
-      // The render that opens the dropdown draws the calendar, loaded by then.
-      loadCalendar().then(handlers.open, showErrorDialog);
-    },
-    close: handlers.close,
-    toggle: () => (opened ? handlers.close() : dropdownHandlers.open()),
-    set: (open: boolean) => (open ? dropdownHandlers.open() : handlers.close()),
-  };
   const format = (d: string) => dayjs(d).locale(ctx.getLocale()).format(valueFormat);
-  const separator = ctx.getLabelSeparator();
-  const formattedValue = value[0] ? `${format(value[0])} ${separator} ${value[1] ? format(value[1]) : ''}` : '';
-  const setValue = (v: Range) => {
-    if (v[0] && v[1]) handlers.close();
-    onChange(v);
-  };
+  return value[0] ? `${format(value[0])} ${ctx.getLabelSeparator()} ${value[1] ? format(value[1]) : ''}` : '';
+}
+
+const loadPicker = () => import('./range-picker');
+
+/**
+ * The picker's field as it looks closed (the same button with the range). Pointing at or focusing
+ * it fetches the picker's code; a click (Enter, Space) draws the picker in its place, open.
+ */
+function RangeStandIn({ reach, ...props }: RangePickerProps & StandInProps) {
+  const preload = () => void loadPicker().catch(() => {});
   return (
-    <PickerInputBase
-      id={id}
-      miw={miw}
-      type="range"
-      value={value}
-      formattedValue={formattedValue}
-      dropdownOpened={opened}
-      dropdownHandlers={dropdownHandlers}
-      dropdownType="popover"
-      onClear={() => setValue([null, null])}
-      shouldClear={!!value[0]}
-      onPointerEnter={preload}
-      onFocus={preload}
-      __staticSelector="DatePickerInput"
-    >
-      {Calendar && (
-        <Calendar
-          type="range"
-          allowSingleDateInRange={allowSingleDateInRange}
-          value={value}
-          defaultDate={value[0] ?? undefined}
-          onChange={setValue}
-          ariaLabels={ariaLabels}
-          __staticSelector="DatePickerInput"
-          __stopPropagation
-        />
-      )}
-    </PickerInputBase>
+    <Input.Wrapper id={props.id}>
+      <Input
+        component="button"
+        type="button"
+        id={props.id}
+        miw={props.miw}
+        multiline
+        style={{ cursor: 'pointer', lineHeight: 'unset' }}
+        onPointerEnter={preload}
+        onFocus={preload}
+        onClick={() => reach('open')}
+      >
+        {useFormattedRange(props.value, props.valueFormat)}
+      </Input>
+    </Input.Wrapper>
   );
 }
+
+/**
+ * Mantine's DatePickerInput (type 'range') whose popover and calendar (range-picker.tsx, with
+ * floating-ui) load when the field is first clicked, not with the list (issue 28).
+ */
+export const RangePickerInput = deferred(() => loadPicker().then((m) => m.RangePicker), RangeStandIn);

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Menu, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { DEMIS_STATUS_SUCCESS, OEGD_TEST_TYPES, RESULT, VACCINATION_CENTRE_TYPE } from '@tz/shared/constants';
@@ -10,11 +10,13 @@ import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../../api/client';
 import { to } from '../../routes';
+import { deferred, type StandInProps } from '../../ui/deferred';
 import { lazyDialog } from '../../ui/lazy-dialog';
 import { labelsOf, summariseServerError } from '../../ui/server-errors';
 import { type DemisReportErrorView, demisReportError } from '../demis/demis-report-error';
 import { useDemisEligibility, useReportToDemis } from '../demis/use-demis';
 import { type HandoffSystem, useHandoff } from '../oegd/use-handoff';
+import { HandoffButton, type HandoffMenuProps } from './handoff-button';
 import {
   receiptAddress,
   useDownloadReceipt,
@@ -52,7 +54,20 @@ const DemisReportErrorDialog = lazyDialog(
 );
 
 /** The address prompt's one field, keyed by the request body. */
-const ADDRESS_LABELS = { email: 'E-Mail-Adresse' };
+export const ADDRESS_LABELS = { email: 'E-Mail-Adresse' };
+
+// The address prompt and the hand-off menus are in every row but used now and then: their code
+// (Modal, Menu, floating-ui) loads when first used (issue 28).
+const ReceiptAddressDialog = lazyDialog(
+  () => import('./receipt-address-dialog').then((m) => m.ReceiptAddressDialog),
+  (props) => props.prompt !== null,
+);
+const HandoffMenu = deferred(
+  () => import('./handoff-menu').then((m) => m.HandoffMenu),
+  ({ reach, ...props }: HandoffMenuProps & StandInProps) => (
+    <HandoffButton label={props.label} available={props.available} onClick={() => reach('open')} />
+  ),
+);
 
 /** 'Etwas ist schief gelaufen (status)' with the server's message, as the spec's error dialogs say. */
 function showError(e: unknown) {
@@ -194,22 +209,7 @@ export function AppointmentReceiptDemisActions({
     handoff.open(system, appointment.token, lang).catch(showError);
 
   const handoffMenu = (system: HandoffSystem, label: string) => (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <Button
-          size="compact-xs"
-          variant="light"
-          disabled={!handoff.available(system)}
-          title={handoff.available(system) ? undefined : 'Für diese Adresse ist kein Ziel hinterlegt'}
-        >
-          {label}
-        </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Item onClick={() => openHandoff(system, 'DE')}>Deutsch (DE)</Menu.Item>
-        <Menu.Item onClick={() => openHandoff(system, 'EN')}>Englisch (EN)</Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+    <HandoffMenu label={label} available={handoff.available(system)} onPick={(lang) => openHandoff(system, lang)} />
   );
 
   return (
@@ -275,50 +275,21 @@ export function AppointmentReceiptDemisActions({
       {!isVaccinationCentre && handoffMenu('declaration', 'Papiererklärung')}
       {!isVaccinationCentre && handoffMenu('certificate', 'Zertifikat')}
 
-      <Modal
-        opened={addressPrompt !== null}
+      <ReceiptAddressDialog
+        prompt={addressPrompt}
+        address={address}
+        onAddress={(value) => {
+          setAddress(value);
+          setAddressError(undefined);
+        }}
+        addressError={addressError}
+        copyError={copyError}
+        centreEmail={centre.email}
+        pending={sendReceipt.isPending || sendCopy.isPending}
+        inputRef={addressInput}
         onClose={() => setAddressPrompt(null)}
-        title={addressPrompt === 'copy' ? 'Belegkopie senden' : 'Beleg versenden'}
-        centered
-      >
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            void submitAddress();
-          }}
-        >
-          <Stack>
-            <TextInput
-              label={ADDRESS_LABELS.email}
-              type="email"
-              value={address}
-              onChange={(e) => {
-                setAddress(e.currentTarget.value);
-                setAddressError(undefined);
-              }}
-              error={addressError}
-              ref={addressInput}
-              description={addressPrompt === 'receipt' ? MSG.receiptAddressPrompt : undefined}
-              placeholder={addressPrompt === 'receipt' ? (centre.email ?? undefined) : undefined}
-              required={addressPrompt === 'copy'}
-              data-autofocus
-            />
-            {copyError && (
-              <Text c="red" role="alert">
-                {copyError}
-              </Text>
-            )}
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => setAddressPrompt(null)}>
-                Abbrechen
-              </Button>
-              <Button type="submit" loading={sendReceipt.isPending || sendCopy.isPending}>
-                Senden
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Modal>
+        onSubmit={() => void submitAddress()}
+      />
       <MissingDemisSettingsDialog
         opened={missingSettings !== null}
         onClose={() => setMissingSettings(null)}

@@ -1,0 +1,62 @@
+import { type ComponentType, lazy, type ReactNode, Suspense, useEffect } from 'react';
+
+/**
+ * What `modals.*` of @mantine/modals sends: window events named `mantine-modals:<what>`, heard by
+ * the ModalsProvider. The provider (with Modal and its focus trap and scroll lock) is loaded after
+ * the screen is drawn, not before (issue 28); an event sent before it is here is kept and sent
+ * again once it listens, so no confirmation is lost.
+ */
+const EVENTS = [
+  'openModal',
+  'openConfirmModal',
+  'openContextModal',
+  'closeModal',
+  'closeAllModals',
+  'updateModal',
+  'updateContextModal',
+].map((e) => `mantine-modals:${e}`);
+
+/** The events sent before the provider listened; null before the layout was drawn and once it listens. */
+let early: CustomEvent[] | null = null;
+let listening = false;
+const keep = (e: Event) => early?.push(e as CustomEvent);
+
+/** Starts keeping the events, once: when the logged-in layout is first drawn. */
+function keepEarlyEvents() {
+  if (early || listening) return;
+  early = [];
+  for (const name of EVENTS) window.addEventListener(name, keep);
+}
+
+/** The provider listens now: stop keeping and send again what came before. */
+function ReplayEarlyEvents() {
+  useEffect(() => {
+    const kept = early ?? [];
+    for (const name of EVENTS) window.removeEventListener(name, keep);
+    early = null;
+    listening = true;
+    for (const e of kept) window.dispatchEvent(new CustomEvent(e.type, { detail: e.detail }));
+  }, []);
+  return null;
+}
+
+const Provider = lazy(() =>
+  import('./modals-provider').then((m) => ({
+    default: m.ModalsProvider as ComponentType<{ labels: { confirm: string; cancel: string }; children: ReactNode }>,
+  })),
+);
+
+/**
+ * Where `modals.openConfirmModal` and friends draw their dialogs. Not a wrapper: the screens use
+ * only the event API, never the provider's context, so it sits beside them.
+ */
+export function ModalsHost() {
+  keepEarlyEvents();
+  return (
+    <Suspense fallback={null}>
+      <Provider labels={{ confirm: 'Ja', cancel: 'Nein' }}>
+        <ReplayEarlyEvents />
+      </Provider>
+    </Suspense>
+  );
+}
