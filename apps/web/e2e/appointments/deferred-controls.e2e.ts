@@ -133,3 +133,37 @@ test('a confirmation asked before the dialogs’ code arrived opens once it has;
   await confirm.getByRole('button', { name: 'Nein' }).click();
   await expect(confirm).toBeHidden();
 });
+
+test('Tab past the classification field while its code is still coming: the focus stays where the person went', async ({
+  page,
+  centres,
+}) => {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/classification-select-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await openToday(page, centres.logins.admin);
+  const erika = row(page, 'Erika Mustermann');
+  await erika.getByRole('group').first().focus();
+  const onField = () => page.evaluate(() => document.activeElement?.getAttribute('aria-haspopup') === 'listbox');
+  for (let i = 0; i < 6 && !(await onField()); i++) await page.keyboard.press('Tab');
+  expect(await onField()).toBe(true);
+  await page.keyboard.press('Tab');
+  const locked = erika.getByRole('button', { name: 'Ergebnis gesperrt' });
+  await expect(locked).toBeFocused();
+  const arrived = page.waitForResponse(/\/assets\/classification-select-[\w-]+\.js$/);
+  release();
+  // The select's code arrives; the field stays its stand-in, and the focus where it went.
+  await arrived;
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  await expect(locked).toBeFocused();
+  // Back with Shift+Tab: now the select itself, focused, opened by ArrowDown.
+  await page.keyboard.press('Shift+Tab');
+  await expect(erika.getByRole('combobox', { name: 'Zahlungsklassifikation' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('option', { name: MSG.noSelection })).toBeVisible();
+});

@@ -24,7 +24,8 @@ export interface ReachedProps {
  * download. Until reached, `StandIn` draws the control's look-alike (same size, name and value).
  * The event it hands to `reach` loads the code (once for every row) and then draws the real control
  * in its place: opened after a click, focused after focus. The stand-in stays, focused, while the
- * code loads, so nothing flickers and no focus is lost. Call it at module level.
+ * code loads, so nothing flickers and no focus is lost (nor taken back, should it have moved on).
+ * Call it at module level.
  */
 export function deferred<P extends object>(
   load: () => Promise<ComponentType<P & ReachedProps>>,
@@ -34,13 +35,15 @@ export function deferred<P extends object>(
   return function Deferred(props: P) {
     const [reachedBy, setReachedBy] = useState<Reach | null>(null);
     const reach = (how: Reach) => {
-      const draw = () => setReachedBy(how);
-      if (Real) draw();
-      else
-        load().then((component) => {
-          Real = component;
-          draw();
-        }, showErrorDialog);
+      if (Real) return setReachedBy(how);
+      // Focus that moved on while the code came (Tab, Tab) leaves the stand-in: drawn focused, the real
+      // control would take the focus back from where the person went.
+      const focused = how === 'focus' ? document.activeElement : null;
+      load().then((component) => {
+        Real = component;
+        if (how === 'focus' && document.activeElement !== focused) return;
+        setReachedBy(how);
+      }, showErrorDialog);
     };
     if (!reachedBy || !Real) return <StandIn {...props} reach={reach} />;
     return <Real {...props} reachedBy={reachedBy} />;

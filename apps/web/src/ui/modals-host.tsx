@@ -1,4 +1,4 @@
-import { type ComponentType, lazy, type ReactNode, Suspense, useEffect } from 'react';
+import { type ComponentType, lazy, type ReactNode, Suspense, useLayoutEffect } from 'react';
 
 /**
  * What `modals.*` of @mantine/modals sends: window events named `mantine-modals:<what>`, heard by
@@ -28,14 +28,20 @@ function keepEarlyEvents() {
   for (const name of EVENTS) window.addEventListener(name, keep);
 }
 
-/** The provider listens now: stop keeping and send again what came before. */
+/**
+ * The provider is mounted: stop keeping, and send again what came before. A layout effect of the
+ * provider's child runs before the provider's own (where it starts to listen), so no event is both
+ * kept and heard; the kept ones are sent after that commit's effects, when it listens.
+ */
 function ReplayEarlyEvents() {
-  useEffect(() => {
+  useLayoutEffect(() => {
     const kept = early ?? [];
     for (const name of EVENTS) window.removeEventListener(name, keep);
     early = null;
     listening = true;
-    for (const e of kept) window.dispatchEvent(new CustomEvent(e.type, { detail: e.detail }));
+    queueMicrotask(() => {
+      for (const e of kept) window.dispatchEvent(new CustomEvent(e.type, { detail: e.detail }));
+    });
   }, []);
   return null;
 }
