@@ -40,6 +40,10 @@ export const theme = createTheme({
  * (5.4:1 and 4.9:1). So does green text of light-variant badges and buttons
  * on their pale green ("An DEMIS gemeldet": 3.2:1, now 6.1:1). Small red
  * text uses red.9 (= the error red): red.8 has only 4.05:1 on gray.1.
+ * The light variant's text of the other colours in use is darker too: under
+ * the pointer a light button turns to shade 2, where Mantine's shade-9 text
+ * had 4.0:1 (blue), 3.8:1 (red), 3.2:1 (orange); now 5.5, 5.2 and 5.2:1
+ * (6.8, 6.2, 5.9:1 unhovered).
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
@@ -47,6 +51,9 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--mantine-color-dimmed': '#5c636a',
     '--mantine-color-error': '#c92a2a',
     '--mantine-color-green-light-color': '#1e6b30',
+    '--mantine-color-blue-light-color': '#0b4f8a',
+    '--mantine-color-red-light-color': '#a51d1d',
+    '--mantine-color-orange-light-color': '#9c3a08',
   },
   dark: {},
 });
