@@ -134,7 +134,10 @@ test("after 'ID übernehmen' the whole shell is that centre's, until the admin s
   await expect(nav.getByRole('link', { name: 'PCR-Labore' })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Dauerverordnungen' })).toHaveCount(0);
   // Under the pointer too (it rests on the button just clicked): a light button keeps its contrast.
-  await page.getByRole('button', { name: /^ID übernehmen/ }).first().hover();
+  await page
+    .getByRole('button', { name: /^ID übernehmen/ })
+    .first()
+    .hover();
   await expectAccessible(page);
 
   // back to the own centre
