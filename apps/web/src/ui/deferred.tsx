@@ -46,6 +46,7 @@ export function deferred<P extends object>(
       }, showErrorDialog);
     };
     if (!reachedBy || !Real) return <StandIn {...props} reach={reach} />;
-    return <Real {...props} reachedBy={reachedBy} />;
+    // Keyed by how it was reached: focus, then an opening key while the code came, ends drawn open.
+    return <Real key={reachedBy} {...props} reachedBy={reachedBy} />;
   };
 }
