@@ -64,6 +64,24 @@ export async function advanceClocks(page: Page, baseURL: string, ms: number) {
   await page.clock.fastForward(ms);
 }
 
+/**
+ * Holds every request matching `url` until `release()` (a slow server or a slow chunk, made exact):
+ * `asked()` says whether one was made meanwhile.
+ */
+export async function holdRequests(page: Page, url: RegExp) {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let asked = false;
+  await page.route(url, async (route) => {
+    asked = true;
+    await held;
+    await route.continue();
+  });
+  return { release: () => release(), asked: () => asked };
+}
+
 /** The API as a logged-in user, for the data a test needs before it opens a screen. */
 export async function apiAs(request: APIRequestContext, email: string) {
   const res = await request.post('/api/auth/login', { data: { email, password: DEMO_PASSWORD } });

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { MSG } from '@tz/shared/messages';
-import { expect, expectAccessible, logout, signIn, test } from '../fixtures';
+import { expect, expectAccessible, holdRequests, logout, signIn, test } from '../fixtures';
 
 // Login, a 30-day list and several axe runs per test: more than the default minute on a busy machine.
 test.describe.configure({ timeout: 120_000 });
@@ -54,15 +54,8 @@ test('an empty day says "Keine Termine gefunden"; opening the picker ends the ju
 }) => {
   // The list is held until the picker is open: the jump to 'now' would come after the click. Once
   // the person has taken over, it must not scroll the page (the picker would vanish with its field).
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
   // The list opens with the page that contains now (…/appointments/page-at), later pages from the list itself.
-  await page.route(/\/api\/staff\/\d+\/appointments(\/page-at)?$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const { release } = await holdRequests(page, /\/api\/staff\/\d+\/appointments(\/page-at)?$/);
   await signIn(page, centres.logins.admin);
   await page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Termine' }).click();
   await page.getByRole('button', { name: 'Zeitraum', exact: true }).click();

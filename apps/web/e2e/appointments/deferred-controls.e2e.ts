@@ -1,6 +1,6 @@
 import type { Page, Request } from '@playwright/test';
 import { MSG } from '@tz/shared/messages';
-import { expect, signIn, test } from '../fixtures';
+import { expect, holdRequests, signIn, test } from '../fixtures';
 
 /**
  * Issue 28: the list's rows draw stand-ins for their select, menus, popover and tooltip, and the
@@ -24,6 +24,19 @@ async function openToday(page: Page, email: string) {
 }
 
 const row = (page: Page, name: string) => page.getByRole('listitem').filter({ hasText: name });
+
+const SELECT_CHUNK = /\/assets\/classification-select-[\w-]+\.js$/;
+
+/**
+ * From the focused card, Tab through its own controls (a handful: status, check-in) up to the
+ * classification field. Asked of the page, not of a locator: the field is replaced by the select
+ * while it has the focus.
+ */
+async function tabToClassification(page: Page) {
+  const onField = () => page.evaluate(() => document.activeElement?.getAttribute('aria-haspopup') === 'listbox');
+  for (let i = 0; i < 6 && !(await onField()); i++) await page.keyboard.press('Tab');
+  expect(await onField()).toBe(true);
+}
 
 test('the list is drawn without its rows’ select, menus, popover and tooltip; each loads on first use and works at once', async ({
   page,
@@ -92,12 +105,7 @@ test('the classification field reached by Tab is the select itself: arrows open 
   const card = erika.getByRole('group').first();
   await card.focus();
   const field = erika.getByRole('combobox', { name: 'Zahlungsklassifikation' });
-  // Tab through the card's own controls up to the field (a handful: status, check-in). Asked of the
-  // page, not of the locator: the field is replaced by the select while it has the focus.
-  const onField = () => page.evaluate(() => document.activeElement?.getAttribute('aria-haspopup') === 'listbox');
-  for (let i = 0; i < 6 && !(await onField()); i++) {
-    await page.keyboard.press('Tab');
-  }
+  await tabToClassification(page);
   await expect(field).toBeFocused();
   await page.keyboard.press('ArrowDown');
   await expect(page.getByRole('option', { name: MSG.noSelection })).toBeVisible();
@@ -112,22 +120,13 @@ test('a confirmation asked before the dialogs’ code arrived opens once it has;
   page,
   centres,
 }) => {
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  let asked = false;
-  await page.route(/\/assets\/modals-provider-[\w-]+\.js$/, async (route) => {
-    asked = true;
-    await held;
-    await route.continue();
-  });
+  const provider = await holdRequests(page, /\/assets\/modals-provider-[\w-]+\.js$/);
   await openToday(page, centres.logins.admin);
   const erika = row(page, 'Erika Mustermann');
   await erika.getByRole('button', { name: 'Beleg senden' }).click();
-  expect(asked).toBe(true);
+  expect(provider.asked()).toBe(true);
   await expect(page.getByRole('dialog')).toHaveCount(0);
-  release();
+  provider.release();
   const confirm = page.getByRole('dialog', { name: 'Beleg versenden' });
   await expect(confirm).toBeVisible();
   await confirm.getByRole('button', { name: 'Nein' }).click();
@@ -138,24 +137,15 @@ test('Tab past the classification field while its code is still coming: the focu
   page,
   centres,
 }) => {
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/assets\/classification-select-[\w-]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const { release } = await holdRequests(page, SELECT_CHUNK);
   await openToday(page, centres.logins.admin);
   const erika = row(page, 'Erika Mustermann');
   await erika.getByRole('group').first().focus();
-  const onField = () => page.evaluate(() => document.activeElement?.getAttribute('aria-haspopup') === 'listbox');
-  for (let i = 0; i < 6 && !(await onField()); i++) await page.keyboard.press('Tab');
-  expect(await onField()).toBe(true);
+  await tabToClassification(page);
   await page.keyboard.press('Tab');
   const locked = erika.getByRole('button', { name: 'Ergebnis gesperrt' });
   await expect(locked).toBeFocused();
-  const arrived = page.waitForResponse(/\/assets\/classification-select-[\w-]+\.js$/);
+  const arrived = page.waitForResponse(SELECT_CHUNK);
   release();
   // The select's code arrives; the field stays its stand-in, and the focus where it went.
   await arrived;

@@ -32,7 +32,9 @@ const NewsPrompt = lazyDialog(
 /** The profile menu (Menu, floating-ui) with its first click: every screen has the button (issue 28). */
 const ProfileMenu = deferred(
   () => import('./profile-menu').then((m) => m.ProfileMenu),
-  ({ reach, name }: ProfileMenuProps & StandInProps) => <ProfileButton name={name} onClick={() => reach('open')} />,
+  ({ reach, preload, name }: ProfileMenuProps & StandInProps) => (
+    <ProfileButton name={name} onPointerEnter={preload} onFocus={preload} onClick={() => reach('open')} />
+  ),
 );
 
 export function AppLayout() {

@@ -7,9 +7,13 @@ import { showErrorDialog } from './error-dialog';
  */
 export type Reach = 'open' | 'focus';
 
-/** What a stand-in is given: call `reach` from the event that should bring the real control. */
+/**
+ * What a stand-in is given: call `reach` from the event that should bring the real control, and
+ * `preload` from one that announces it (pointing at it, focusing it) to fetch its code early.
+ */
 export interface StandInProps {
   reach: (how: Reach) => void;
+  preload: () => void;
 }
 
 /** What the real control is given: how it was reached (draw it opened, or focused). */
@@ -32,6 +36,8 @@ export function deferred<P extends object>(
   StandIn: ComponentType<P & StandInProps>,
 ) {
   let Real: ComponentType<P & ReachedProps> | null = null;
+  // A failed fetch is told when the control is reached, not when it was only pointed at.
+  const preload = () => void load().catch(() => {});
   return function Deferred(props: P) {
     const [reachedBy, setReachedBy] = useState<Reach | null>(null);
     const reach = (how: Reach) => {
@@ -45,7 +51,7 @@ export function deferred<P extends object>(
         setReachedBy(how);
       }, showErrorDialog);
     };
-    if (!reachedBy || !Real) return <StandIn {...props} reach={reach} />;
+    if (!reachedBy || !Real) return <StandIn {...props} reach={reach} preload={preload} />;
     // Keyed by how it was reached: focus, then an opening key while the code came, ends drawn open.
     return <Real key={reachedBy} {...props} reachedBy={reachedBy} />;
   };

@@ -1,4 +1,4 @@
-import { type ComponentType, lazy, type ReactNode, Suspense, useLayoutEffect } from 'react';
+import { lazy, Suspense, useLayoutEffect } from 'react';
 
 /**
  * What `modals.*` of @mantine/modals sends: window events named `mantine-modals:<what>`, heard by
@@ -46,11 +46,7 @@ function ReplayEarlyEvents() {
   return null;
 }
 
-const Provider = lazy(() =>
-  import('./modals-provider').then((m) => ({
-    default: m.ModalsProvider as ComponentType<{ labels: { confirm: string; cancel: string }; children: ReactNode }>,
-  })),
-);
+const Provider = lazy(() => import('./modals-provider').then((m) => ({ default: m.ModalsProvider })));
 
 /**
  * Where `modals.openConfirmModal` and friends draw their dialogs. Not a wrapper: the screens use

@@ -215,7 +215,7 @@ export function CheckInSwitch({
 /** The locked result button; its tooltip (floating-ui) loads when it is first pointed at. */
 const LockedResult = deferred(
   () => import('./locked-result-tooltip').then((m) => m.LockedResultTooltip),
-  ({ reach, ...props }: LockedResultButtonProps & StandInProps) => (
+  ({ reach, preload: _, ...props }: LockedResultButtonProps & StandInProps) => (
     <LockedResultButton {...props} onPointerEnter={() => reach('open')} onPointerLeave={() => reach('focus')} />
   ),
 );

@@ -22,14 +22,11 @@ export function useFormattedRange(value: Range, valueFormat: string) {
   return value[0] ? `${format(value[0])} ${ctx.getLabelSeparator()} ${value[1] ? format(value[1]) : ''}` : '';
 }
 
-const loadPicker = () => import('./range-picker');
-
 /**
  * The picker's field as it looks closed (the same button with the range). Pointing at or focusing
  * it fetches the picker's code; a click (Enter, Space) draws the picker in its place, open.
  */
-function RangeStandIn({ reach, ...props }: RangePickerProps & StandInProps) {
-  const preload = () => void loadPicker().catch(() => {});
+function RangeStandIn({ reach, preload, ...props }: RangePickerProps & StandInProps) {
   return (
     <Input.Wrapper id={props.id}>
       <Input
@@ -53,4 +50,4 @@ function RangeStandIn({ reach, ...props }: RangePickerProps & StandInProps) {
  * Mantine's DatePickerInput (type 'range') whose popover and calendar (range-picker.tsx, with
  * floating-ui) load when the field is first clicked, not with the list (issue 28).
  */
-export const RangePickerInput = deferred(() => loadPicker().then((m) => m.RangePicker), RangeStandIn);
+export const RangePickerInput = deferred(() => import('./range-picker').then((m) => m.RangePicker), RangeStandIn);

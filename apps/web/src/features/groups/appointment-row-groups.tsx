@@ -8,10 +8,6 @@ export interface RowGroupsProps {
   onChanged: (ids: number[]) => void;
 }
 
-// The popover with the groups field (Popover, MultiSelect, the groups' and appointments' contracts
-// with zod) loads when the button is first used, not with the appointment list (issue 28).
-const loadPopover = () => import('./appointment-groups-popover');
-
 /** 'Gruppen (n)': the row's button; the popover's target once it is drawn. */
 export const GroupsButton = forwardRef<HTMLButtonElement, { count: number } & React.ComponentProps<'button'>>(
   function GroupsButton({ count, ...props }, ref) {
@@ -23,12 +19,13 @@ export const GroupsButton = forwardRef<HTMLButtonElement, { count: number } & Re
   },
 );
 
+// The popover with the groups field (Popover, MultiSelect, the groups' and appointments' contracts
+// with zod) loads when the button is first used, not with the appointment list (issue 28).
 const GroupsPopover = deferred(
-  () => loadPopover().then((m) => m.AppointmentGroupsPopover),
-  ({ reach, ids }: RowGroupsProps & StandInProps) => {
-    const preload = () => void loadPopover().catch(() => {});
-    return <GroupsButton count={ids.length} onPointerEnter={preload} onFocus={preload} onClick={() => reach('open')} />;
-  },
+  () => import('./appointment-groups-popover').then((m) => m.AppointmentGroupsPopover),
+  ({ reach, preload, ids }: RowGroupsProps & StandInProps) => (
+    <GroupsButton count={ids.length} onPointerEnter={preload} onFocus={preload} onClick={() => reach('open')} />
+  ),
 );
 
 /** The groups of an appointment from its row in the list: a small button with the count, the field in a popover. */
