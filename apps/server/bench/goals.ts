@@ -155,7 +155,7 @@ export const WEB_GOALS: Goal[] = [
       unit: 'ms',
     },
     {
-      goal: 'scrolling through a whole day keeps 95 % of frames ≤ 16.7 ms',
+      goal: 'scrolling through a whole day keeps 95 % of frames ≤ 16.7 ms (one 60 Hz interval)',
       operation: DAY_SCROLL,
       value: (o) => o.frames_within_budget_pct,
       limit: 95,

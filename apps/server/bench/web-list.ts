@@ -103,17 +103,26 @@ function shiftedClockScript(noonMs: number) {
   })();`;
 }
 
+/** One tick of the page's clock: Chromium coarsens performance.now() and the frame timestamps to 0.1 ms, with jitter. */
+const CLOCK_TICK_MS = 0.1;
+
 /**
- * A frame within the budget: its time, to 0.01 ms, at most 16.7 ms. The rounding drops the floating-point
- * noise of the difference of two timestamps (16.700000000001): a frame of one 60 Hz interval reads
- * 16.6 or 16.7 ms, the page's clock being coarsened to 0.1 ms, and counts; 16.71 does not.
+ * A frame within the budget: one 60 Hz interval (16.67 ms). Read from the page's clock, such a frame
+ * reads 16.5 to 16.8 ms: in the day scrolls of 2026-11-27 (issue 28; docs/performance.md) every
+ * 16.8 reading was followed by one of 16.5–16.7, the two summing to 33.3–33.5 ms, two intervals: the
+ * frames kept the 60 Hz grid. A frame that misses its interval reads 33.2 ms or more. So a reading
+ * of at most 16.7 ms plus one tick counts, to 0.01 ms (dropping the floating-point noise of a
+ * difference, 16.800000000001); 16.81 does not. The strict share (readings ≤ 16.7 ms) is reported too.
  */
-const withinBudget = (ms: number) => Math.round(ms * 100) / 100 <= FRAME_BUDGET_MS;
+const withinBudget = (ms: number) => Math.round(ms * 100) / 100 <= FRAME_BUDGET_MS + CLOCK_TICK_MS;
+const readWithin167 = (ms: number) => Math.round(ms * 100) / 100 <= FRAME_BUDGET_MS;
+
+const pct = (run: ScrollRun, within: (ms: number) => boolean) =>
+  run.frameMs.length ? Math.round((run.frameMs.filter(within).length / run.frameMs.length) * 1000) / 10 : undefined;
 
 const shownFigures = (run: ScrollRun) => ({
-  frames_within_budget_pct: run.frameMs.length
-    ? Math.round((run.frameMs.filter(withinBudget).length / run.frameMs.length) * 1000) / 10
-    : undefined,
+  frames_within_budget_pct: pct(run, withinBudget),
+  frames_read_16_7ms_pct: pct(run, readWithin167),
   longest_frame_ms: Math.round(Math.max(...run.frameMs) * 100) / 100,
   frames_over_50ms: run.frameMs.filter((ms) => ms > 50).length,
   max_rows: run.maxRows,

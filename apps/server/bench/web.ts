@@ -49,7 +49,7 @@ export interface WebRun {
 /** One web figure on the console as it is measured. */
 export function logWebOp(op: OperationResult) {
   console.log(
-    `  ${op.operation}: median ${op.median_ms} ms  p95 ${op.p95_ms} ms${op.bytes ? `  ${(op.bytes / 1000).toFixed(1)} kB gzip` : ''}${op.longest_frame_ms ? `  längster Frame ${op.longest_frame_ms} ms, ${op.frames_over_50ms} über 50 ms, ${op.frames_within_budget_pct} % ≤ 16,7 ms, höchstens ${op.max_rows} Zeilen` : ''}${op.heap_mb ? `  Heap ${op.heap_mb} MB` : ''}${op.errors ? `  FEHLER ${op.errors}` : ''}`,
+    `  ${op.operation}: median ${op.median_ms} ms  p95 ${op.p95_ms} ms${op.bytes ? `  ${(op.bytes / 1000).toFixed(1)} kB gzip` : ''}${op.longest_frame_ms ? `  längster Frame ${op.longest_frame_ms} ms, ${op.frames_over_50ms} über 50 ms, ${op.frames_within_budget_pct} % in einem 60-Hz-Intervall (${op.frames_read_16_7ms_pct} % ≤ 16,7 ms gelesen), höchstens ${op.max_rows} Zeilen` : ''}${op.heap_mb ? `  Heap ${op.heap_mb} MB` : ''}${op.errors ? `  FEHLER ${op.errors}` : ''}`,
   );
 }
 

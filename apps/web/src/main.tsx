@@ -1,6 +1,7 @@
 import '@mantine/core/styles.css';
 import '@mantine/dates/styles.css';
 import '@mantine/notifications/styles.css';
+import './button-overlay.css';
 import 'dayjs/locale/de';
 import dayjs from 'dayjs';
 import { StrictMode } from 'react';

@@ -79,8 +79,9 @@ function misfits(page: Page) {
       if ((overflowX === 'auto' || overflowX === 'scroll') && el.scrollWidth > el.clientWidth + 1)
         found.push(`scrollt seitwärts: ${name(el)}`);
     }
+    // The list's rows draw their badges themselves (appointment-row.module.css, class `badge` there).
     const labels =
-      '.mantine-Badge-label, .mantine-Button-label, .mantine-Tabs-tabLabel, .mantine-SegmentedControl-label';
+      '.mantine-Badge-label, .mantine-Button-label, .mantine-Tabs-tabLabel, .mantine-SegmentedControl-label, [class*="_badge_"]';
     for (const el of document.querySelectorAll(labels)) {
       if (shown(el) && el.scrollWidth > el.clientWidth) found.push(`abgeschnitten: ${name(el)}`);
     }

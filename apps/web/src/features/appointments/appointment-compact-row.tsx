@@ -1,45 +1,58 @@
-import { ActionIcon, Group, Stack, Text } from '@mantine/core';
 import type { Appointment } from '@tz/shared/appointments/appointments.contract';
 import { VACCINATION_CENTRE_TYPE } from '@tz/shared/constants';
 import { displayCustomerAppointmentId } from '@tz/shared/rules/appointment-display';
+import { isCheckedIn } from '@tz/shared/rules/checked-in';
 import { germanDate } from '@tz/shared/rules/german-date';
-import { useUpright } from '../../ui/use-upright';
-import { CheckInSwitch, ResultButton, type RowContext, StatusBadges } from './appointment-row';
-import { UPRIGHT_BADGES } from './appointment-state-badges';
+import { showErrorDialog } from '../../ui/error-dialog';
+import { dotColour, ResultButton, type RowContext } from './appointment-row';
+import classes from './appointment-row.module.css';
+import { foldForCompactLine, stateBadges, UPRIGHT_BADGES } from './appointment-state-badges';
+import { resultAccess } from './result-access';
+import { preloadResultDialog } from './result-dialog-lazy';
+import type { useCheckIn } from './use-appointments';
+
+/** Mantine's classes for a focus ring on keyboard focus only and the press effect of its buttons. */
+const MANTINE_BUTTON = 'mantine-focus-auto mantine-active';
 
 /**
- * One appointment on one line (about 40 px): time, number, name, birthday,
+ * One appointment on one line (40 px): time, number, name, birthday,
  * service, state, then check-in and result. Everything else (cancel, address,
  * contact, classification, receipt, DEMIS, questionnaire, groups, edit) is in
  * the full card shown on expand. The line's controls are out of the tab
  * order: the row itself is the keyboard's stop ('c' checks in, 'e' opens the
- * result, Space the details).
+ * result, Space the details). Plain elements, not Mantine's components: see
+ * appointment-row.module.css.
  */
 export function CompactLine({
   a,
   ctx,
+  checkIn,
+  upright,
   expanded,
   detailsId,
   onToggle,
 }: {
   a: Appointment;
   ctx: RowContext;
+  /** The row's check-in (its 'c' key uses the same). */
+  checkIn: ReturnType<typeof useCheckIn>;
+  /**
+   * A tablet held upright (736 px of content): one badge before '+n' and a short result button keep the
+   * line on the screen (decision 019); the folded words stay in the titles and the accessible names.
+   */
+  upright: boolean;
   expanded: boolean;
   detailsId: string;
   onToggle: () => void;
 }) {
-  const vaccinationCentre = ctx.options.centre_type === VACCINATION_CENTRE_TYPE;
   const name = `${a.customer_firstname} ${a.customer_lastname}`;
-  const cancelled = a.status === 'cancelled';
-  // A tablet held upright (736 px of content): one badge before '+n' and a short result button keep the line
-  // on the screen (decision 019); the folded words stay in the titles and the accessible names.
-  const upright = useUpright();
+  const number = displayCustomerAppointmentId(a.customer_appointment_id);
+  const checkedIn = isCheckedIn(a.checked_in);
   return (
-    <Group gap={8} wrap="nowrap" px={4} mih={40} style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
-      <ActionIcon
-        variant="subtle"
-        color="gray"
-        size="sm"
+    <div className={classes.line}>
+      <button
+        type="button"
+        className={`${MANTINE_BUTTON} ${classes.toggle}`}
         tabIndex={-1}
         aria-label={`Details und weitere Aktionen zu ${name}`}
         aria-expanded={expanded}
@@ -47,54 +60,109 @@ export function CompactLine({
         onClick={onToggle}
       >
         <span aria-hidden>{expanded ? '▾' : '▸'}</span>
-      </ActionIcon>
+      </button>
       {upright ? (
         // Upright, the number goes under the time: the line keeps its height and the row fits left of the add button.
-        <Stack gap={0} w={54} style={{ flexShrink: 0 }}>
-          <Text fw={700} size="sm" lh={1.3}>
-            {a.time}
-          </Text>
-          <Text size="xs" c="dimmed" lh={1.3}>
-            {displayCustomerAppointmentId(a.customer_appointment_id)}
-          </Text>
-        </Stack>
+        <span className={classes.timeAndNumber}>
+          <span>{a.time}</span>
+          <span>{number}</span>
+        </span>
       ) : (
         <>
-          <Text fw={700} size="sm" w={42} style={{ flexShrink: 0 }}>
-            {a.time}
-          </Text>
-          <Text size="sm" c="dimmed" w={54} style={{ flexShrink: 0 }}>
-            {displayCustomerAppointmentId(a.customer_appointment_id)}
-          </Text>
+          <span className={classes.time}>{a.time}</span>
+          <span className={classes.number}>{number}</span>
         </>
       )}
-      <Text
-        size="sm"
-        fw={600}
-        truncate
+      <span
+        className={`${classes.name} ${classes.truncate}`}
         title={name}
-        td={cancelled ? 'line-through' : undefined}
-        // A width of its own (not a share of what the badges leave): the birthdays below one another line up.
-        style={{ flex: '0 0 auto', width: 'clamp(120px, 17vw, 280px)' }}
+        data-cancelled={a.status === 'cancelled' || undefined}
       >
         {name}
-      </Text>
-      <Text size="sm" w={80} style={{ flexShrink: 0 }}>
-        {a.customer_birthday ? germanDate(a.customer_birthday) : ''}
-      </Text>
-      <Text size="sm" truncate title={a.service_title} style={{ flex: '1 1 0', minWidth: 50 }}>
+      </span>
+      <span className={classes.birthday}>{a.customer_birthday ? germanDate(a.customer_birthday) : ''}</span>
+      <span className={`${classes.service} ${classes.truncate}`} title={a.service_title}>
         {a.service_title}
-      </Text>
-      <StatusBadges
-        a={a}
-        vaccinationCentre={vaccinationCentre}
-        compact
-        maxShown={upright ? UPRIGHT_BADGES : undefined}
-      />
-      <Group gap={6} wrap="nowrap" role="group" aria-label={`Aktionen für ${name}`} style={{ flexShrink: 0 }}>
-        <CheckInSwitch a={a} staffId={ctx.staffId} hideLabel tabIndex={-1} />
-        <ResultButton a={a} ctx={ctx} tabIndex={-1} short={upright} />
-      </Group>
-    </Group>
+      </span>
+      <LineBadges a={a} vaccinationCentre={ctx.options.centre_type === VACCINATION_CENTRE_TYPE} upright={upright} />
+      {/* biome-ignore lint/a11y/useSemanticElements: a named group of the line's actions, not a form's fieldset */}
+      <div className={classes.actions} role="group" aria-label={`Aktionen für ${name}`}>
+        <input
+          type="checkbox"
+          role="switch"
+          className={classes.switch}
+          aria-label={`Eingecheckt: ${name}`}
+          tabIndex={-1}
+          checked={checkedIn}
+          aria-checked={checkedIn}
+          disabled={checkIn.isPending}
+          onChange={(e) =>
+            checkIn.mutate({ a, value: e.currentTarget.checked ? 1 : 0 }, { onError: (err) => showErrorDialog(err) })
+          }
+        />
+        <LineResultButton a={a} ctx={ctx} short={upright} />
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The state as small badges on one line, without 'Bestätigt' (the usual case) and 'Eingecheckt'
+ * (its switch shows it), short words, and at most two (one upright) before a '+n' that names the rest.
+ */
+function LineBadges({
+  a,
+  vaccinationCentre,
+  upright,
+}: {
+  a: Appointment;
+  vaccinationCentre: boolean;
+  upright: boolean;
+}) {
+  const { shown, rest } = foldForCompactLine(
+    stateBadges(a, vaccinationCentre, true),
+    upright ? UPRIGHT_BADGES : undefined,
+  );
+  return (
+    <span className={classes.badges}>
+      {shown.map((b) => (
+        <span
+          key={b.label}
+          className={`${classes.badge} ${classes.dot}`}
+          title={b.title ?? b.label}
+          style={dotColour(b.color)}
+        >
+          {b.short}
+          {b.short !== b.label && <span className={classes.hidden}> ({b.label})</span>}
+        </span>
+      ))}
+      {rest.length > 0 && (
+        <span className={`${classes.badge} ${classes.more}`} title={rest.map((b) => b.label).join(', ')}>
+          +{rest.length}
+          <span className={classes.hidden}> weitere: {rest.map((b) => b.label).join(', ')}</span>
+        </span>
+      )}
+    </span>
+  );
+}
+
+/** 'Ergebnis eintragen/ändern' as a plain button; a locked result or a missing PCR lab (rare) as in the card. */
+function LineResultButton({ a, ctx, short }: { a: Appointment; ctx: RowContext; short: boolean }) {
+  const access = resultAccess(a, ctx.options);
+  if (access !== 'open') return <ResultButton a={a} ctx={ctx} tabIndex={-1} short={short} />;
+  const label = a.res_detected ? 'Ergebnis ändern' : 'Ergebnis eintragen';
+  return (
+    <button
+      type="button"
+      className={`${MANTINE_BUTTON} ${classes.button}`}
+      tabIndex={-1}
+      onClick={() => ctx.onEnterResult(a)}
+      onPointerEnter={preloadResultDialog}
+      onFocus={preloadResultDialog}
+      aria-label={short ? label : undefined}
+      title={short ? label : undefined}
+    >
+      {short ? 'Ergebnis' : label}
+    </button>
   );
 }

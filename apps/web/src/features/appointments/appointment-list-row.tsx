@@ -18,8 +18,8 @@ import { useCheckIn } from './use-appointments';
 
 /** What the virtual list gives each row: moving the focus and the open details. */
 export interface ListRowContext {
-  /** Rows of the whole list up to the last loaded one (the keys' bounds). */
-  count: number;
+  /** Rows of the whole list up to the last loaded one (the keys' bounds), as of now. */
+  count: () => number;
   onMove: (index: number) => void;
   onFocusRow: (index: number) => void;
   onToggle: (appointmentId: number) => void;
@@ -42,6 +42,7 @@ export const AppointmentListRow = memo(function AppointmentListRow({
   view,
   focusable,
   expanded,
+  upright,
 }: {
   a: Appointment;
   index: number;
@@ -50,6 +51,8 @@ export const AppointmentListRow = memo(function AppointmentListRow({
   view: AppointmentView;
   focusable: boolean;
   expanded: boolean;
+  /** A tablet held upright (the compact line folds more); asked once for the list, not per row. */
+  upright: boolean;
 }) {
   const navigate = useNavigate();
   const checkIn = useCheckIn(ctx.staffId);
@@ -69,7 +72,7 @@ export const AppointmentListRow = memo(function AppointmentListRow({
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     // Keys typed into the row's own controls (switch, buttons, selects) are theirs.
     if (e.target !== e.currentTarget) return;
-    const action = rowKeyAction(e, index, list.count);
+    const action = rowKeyAction(e, index, list.count());
     // The cards show everything already: Space keeps its usual meaning there.
     if (!action || (action.kind === 'toggleDetails' && !compact)) return;
     e.preventDefault();
@@ -99,6 +102,8 @@ export const AppointmentListRow = memo(function AppointmentListRow({
           <CompactLine
             a={a}
             ctx={ctx}
+            checkIn={checkIn}
+            upright={upright}
             expanded={expanded}
             detailsId={detailsId}
             onToggle={() => list.onToggle(a.appointment_id)}

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Paper, Stack, Switch, Text, VisuallyHidden } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import type {
   Appointment,
@@ -10,14 +10,15 @@ import { MSG } from '@tz/shared/messages';
 import { displayCustomerAppointmentId } from '@tz/shared/rules/appointment-display';
 import { isCheckedIn } from '@tz/shared/rules/checked-in';
 import { germanDate } from '@tz/shared/rules/german-date';
-import { memo } from 'react';
+import { type CSSProperties, memo } from 'react';
 import { Link } from 'react-router';
 import { to } from '../../routes';
 import { deferred, type StandInProps } from '../../ui/deferred';
 import { showErrorDialog } from '../../ui/error-dialog';
 import { formatEuro } from '../../ui/format';
+import classes from './appointment-row.module.css';
 import { AppointmentRowExtraActions } from './appointment-row-extra-actions';
-import { foldForCompactLine, stateBadges } from './appointment-state-badges';
+import { stateBadges } from './appointment-state-badges';
 import { ClassificationField } from './classification-field';
 import { LockedResultButton, type LockedResultButtonProps } from './locked-result-button';
 import { resultAccess } from './result-access';
@@ -40,107 +41,79 @@ export interface RowContext {
 export const AppointmentRow = memo(function AppointmentRow({ a, ctx }: { a: Appointment; ctx: RowContext }) {
   const vaccinationCentre = ctx.options.centre_type === VACCINATION_CENTRE_TYPE;
   const name = `${a.customer_firstname} ${a.customer_lastname}`;
-  const cancelled = a.status === 'cancelled';
+  const cancelled = a.status === 'cancelled' || undefined;
   return (
-    <Paper withBorder p="sm" radius="md" bg={cancelled ? 'gray.1' : undefined}>
-      <Stack gap={6}>
-        <Group gap="sm" wrap="wrap">
-          <Text fw={700}>{a.time}</Text>
-          <Text size="sm">{germanDate(a.date)}</Text>
-          <Text size="sm" c="dimmed">
-            Nr. {displayCustomerAppointmentId(a.customer_appointment_id)}
-          </Text>
-          <Text fw={600} td={cancelled ? 'line-through' : undefined}>
-            {name}
-          </Text>
-          {a.customer_birthday && <Text size="sm">geb. {germanDate(a.customer_birthday)}</Text>}
-          <StatusBadges a={a} vaccinationCentre={vaccinationCentre} />
-        </Group>
-        <Text size="sm" c="dimmed">
-          {[
-            [a.customer_street, [a.customer_postcode, a.customer_city].filter(Boolean).join(' ')]
-              .filter(Boolean)
-              .join(', '),
-            a.customer_phone,
-            a.customer_email,
-          ]
+    <div className={classes.card} data-cancelled={cancelled}>
+      <div className={classes.cardHead}>
+        <span className={classes.cardTime}>{a.time}</span>
+        <span className={classes.small}>{germanDate(a.date)}</span>
+        <span className={`${classes.small} ${classes.dimmed}`}>
+          Nr. {displayCustomerAppointmentId(a.customer_appointment_id)}
+        </span>
+        <span className={classes.cardName} data-cancelled={cancelled}>
+          {name}
+        </span>
+        {a.customer_birthday && <span className={classes.small}>geb. {germanDate(a.customer_birthday)}</span>}
+        <StatusBadges a={a} vaccinationCentre={vaccinationCentre} />
+      </div>
+      <p className={`${classes.small} ${classes.dimmed}`}>
+        {[
+          [a.customer_street, [a.customer_postcode, a.customer_city].filter(Boolean).join(' ')]
             .filter(Boolean)
-            .join(' · ')}
-        </Text>
-        <Text size="sm">
-          {a.service_title} · {formatEuro(a.price)}
-          {a.notes ? ` · ${a.notes}` : ''}
-        </Text>
-        <Group gap="sm" align="flex-end" wrap="wrap" role="group" aria-label={`Aktionen für ${name}`}>
-          <StatusToggle a={a} staffId={ctx.staffId} name={name} />
-          <CheckInSwitch a={a} staffId={ctx.staffId} />
-          {!vaccinationCentre && (
-            <ClassificationField staffId={ctx.staffId} appointment={a} classifications={ctx.classifications} />
-          )}
-          {!vaccinationCentre && <ResultButton a={a} ctx={ctx} />}
-          <Button
-            size="xs"
-            variant="default"
-            component={Link}
-            to={to('appointmentEdit', { appointment_id: a.appointment_id, customer_id: a.customer_id })}
-          >
-            Bearbeiten
-          </Button>
-          <AppointmentRowExtraActions appointment={a} centreType={ctx.options.centre_type} />
-        </Group>
-      </Stack>
-    </Paper>
+            .join(', '),
+          a.customer_phone,
+          a.customer_email,
+        ]
+          .filter(Boolean)
+          .join(' · ')}
+      </p>
+      <p className={classes.small}>
+        {a.service_title} · {formatEuro(a.price)}
+        {a.notes ? ` · ${a.notes}` : ''}
+      </p>
+      {/* biome-ignore lint/a11y/useSemanticElements: a named group of the card's actions, not a form's fieldset */}
+      <div className={classes.cardActions} role="group" aria-label={`Aktionen für ${name}`}>
+        <StatusToggle a={a} staffId={ctx.staffId} name={name} />
+        <CheckInSwitch a={a} staffId={ctx.staffId} />
+        {!vaccinationCentre && (
+          <ClassificationField staffId={ctx.staffId} appointment={a} classifications={ctx.classifications} />
+        )}
+        {!vaccinationCentre && <ResultButton a={a} ctx={ctx} />}
+        <Button
+          size="xs"
+          variant="default"
+          component={Link}
+          to={to('appointmentEdit', { appointment_id: a.appointment_id, customer_id: a.customer_id })}
+        >
+          Bearbeiten
+        </Button>
+        <AppointmentRowExtraActions appointment={a} centreType={ctx.options.centre_type} />
+      </div>
+    </div>
   );
 });
 
-/**
- * The appointment's state as badges. `compact` (the one-line view): small, on
- * one line, without 'Bestätigt' (the usual case) and 'Eingecheckt' (its switch
- * shows it), short words, and at most two before a '+n' that names the rest:
- * a line of up to ten long badges pushed the page sideways at 1024 and 1280 px.
- */
-export function StatusBadges({
-  a,
-  vaccinationCentre,
-  compact = false,
-  maxShown,
-}: {
-  a: Appointment;
-  vaccinationCentre: boolean;
-  compact?: boolean;
-  /** Compact line: how many badges before '+n' (default COMPACT_BADGES; one on a tablet upright). */
-  maxShown?: number;
-}) {
-  const badges = stateBadges(a, vaccinationCentre, compact);
-  if (!compact) {
-    return (
-      <Group gap={4} wrap="wrap">
-        {badges.map((b) => (
-          <Badge key={b.label} color={b.color} variant="dot" title={b.title}>
-            {b.label}
-          </Badge>
-        ))}
-      </Group>
-    );
-  }
-  const { shown, rest } = foldForCompactLine(badges, maxShown);
+/** The appointment's state as badges (the compact line folds them: appointment-compact-row.tsx). */
+export function StatusBadges({ a, vaccinationCentre }: { a: Appointment; vaccinationCentre: boolean }) {
   return (
-    <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
-      {shown.map((b) => (
-        <Badge key={b.label} size="sm" color={b.color} variant="dot" title={b.title ?? b.label}>
-          {b.short}
-          {b.short !== b.label && <VisuallyHidden> ({b.label})</VisuallyHidden>}
-        </Badge>
+    <span className={classes.badges} data-wrap>
+      {stateBadges(a, vaccinationCentre, false).map((b) => (
+        <span
+          key={b.label}
+          className={`${classes.badge} ${classes.dot}`}
+          data-size="md"
+          title={b.title}
+          style={dotColour(b.color)}
+        >
+          {b.label}
+        </span>
       ))}
-      {rest.length > 0 && (
-        <Badge size="sm" color="gray" variant="light" title={rest.map((b) => b.label).join(', ')}>
-          +{rest.length}
-          <VisuallyHidden> weitere: {rest.map((b) => b.label).join(', ')}</VisuallyHidden>
-        </Badge>
-      )}
-    </Group>
+    </span>
   );
 }
+
+/** A state badge's dot in its theme colour. */
+export const dotColour = (color: string) => ({ '--dot': `var(--mantine-color-${color}-filled)` }) as CSSProperties;
 
 /**
  * The status control: a labelled "Stornieren" / "Wieder bestätigen" (a red "✕"
@@ -183,32 +156,28 @@ export function StatusToggle({ a, staffId, name }: { a: Appointment; staffId: nu
 
 /**
  * The check-in switch, named with the customer ('Eingecheckt: Erika
- * Mustermann'), so a list of them reads apart. In the compact line the label
- * is not shown and the switch is out of the tab order (the row's 'c').
+ * Mustermann'), so a list of them reads apart (the compact line draws its own,
+ * without the visible word).
  */
-export function CheckInSwitch({
-  a,
-  staffId,
-  hideLabel,
-  tabIndex,
-}: {
-  a: Appointment;
-  staffId: number;
-  hideLabel?: boolean;
-  tabIndex?: number;
-}) {
+export function CheckInSwitch({ a, staffId }: { a: Appointment; staffId: number }) {
   const checkIn = useCheckIn(staffId);
+  const checked = isCheckedIn(a.checked_in);
   return (
-    <Switch
-      label={hideLabel ? undefined : 'Eingecheckt'}
-      aria-label={`Eingecheckt: ${a.customer_firstname} ${a.customer_lastname}`}
-      tabIndex={tabIndex}
-      checked={isCheckedIn(a.checked_in)}
-      disabled={checkIn.isPending}
-      onChange={(e) =>
-        checkIn.mutate({ a, value: e.currentTarget.checked ? 1 : 0 }, { onError: (err) => showErrorDialog(err) })
-      }
-    />
+    <label className={classes.switchLabel}>
+      <input
+        type="checkbox"
+        role="switch"
+        className={classes.switch}
+        aria-label={`Eingecheckt: ${a.customer_firstname} ${a.customer_lastname}`}
+        checked={checked}
+        aria-checked={checked}
+        disabled={checkIn.isPending}
+        onChange={(e) =>
+          checkIn.mutate({ a, value: e.currentTarget.checked ? 1 : 0 }, { onError: (err) => showErrorDialog(err) })
+        }
+      />
+      Eingecheckt
+    </label>
   );
 }
 

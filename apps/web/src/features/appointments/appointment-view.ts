@@ -10,7 +10,7 @@ export type AppointmentView = (typeof APPOINTMENT_VIEWS)[number];
 export const VIEW_LABELS: Record<AppointmentView, string> = { cards: 'Karten', compact: 'Kompakt' };
 
 /** Estimated row heights for the virtual list (measured after rendering). */
-export const ROW_ESTIMATE: Record<AppointmentView, number> = { cards: 150, compact: 41 };
+export const ROW_ESTIMATE: Record<AppointmentView, number> = { cards: 250, compact: 40 };
 
 type ViewStorage = Pick<Storage, 'getItem' | 'setItem'>;
 

@@ -12,6 +12,7 @@ import {
   useRef,
   useState,
 } from 'react';
+import { useUpright } from '../../ui/use-upright';
 import { dayHeading, startsDay } from './appointment-days';
 import { AppointmentListRow, type ListRowContext } from './appointment-list-row';
 import { shouldLoadEarlier, shouldLoadMore } from './appointment-pages';
@@ -89,6 +90,7 @@ export function VirtualAppointmentList({
 }) {
   const listRef = useRef<HTMLUListElement>(null);
   const compact = view === 'compact';
+  const upright = useUpright();
   const count = firstOffset + rows.length;
   const rowAt = (index: number) => (index >= firstOffset ? rows[index - firstOffset] : undefined);
   // What covers the top of the window: the app's header and the page's sticky bar.
@@ -243,9 +245,15 @@ export function VirtualAppointmentList({
   useEffect(() => {
     if (scrollRequest) setActive(scrollRequest.index);
   }, [scrollRequest]);
+  // Read through refs: the context stays the same object when a page arrives (count and first row
+  // change), so the memoised rows in view do not all render again then.
+  const countRef = useRef(count);
+  countRef.current = count;
+  const firstOffsetRef = useRef(firstOffset);
+  firstOffsetRef.current = firstOffset;
   const listContext: ListRowContext = useMemo(
     () => ({
-      count,
+      count: () => countRef.current,
       onFocusRow: setActive,
       onToggle: (id) =>
         setExpanded((prev) => {
@@ -255,7 +263,7 @@ export function VirtualAppointmentList({
         }),
       onMove: (target) => {
         // Rows above the first loaded one are not there yet: the move stops at it (and its page is asked for).
-        const index = Math.max(firstOffset, target);
+        const index = Math.max(firstOffsetRef.current, target);
         setActive(index);
         const focus = (tries: number) => {
           const el = listRef.current?.querySelector<HTMLElement>(`[data-row-index="${index}"]`);
@@ -267,7 +275,7 @@ export function VirtualAppointmentList({
         focus(10);
       },
     }),
-    [count, firstOffset],
+    [],
   );
   // The row Tab lands on: the last one used, or the first loaded one in view when that one scrolled away.
   const rendered = items.filter((i) => i.index >= firstOffset);
@@ -331,6 +339,7 @@ export function VirtualAppointmentList({
                 view={view}
                 focusable={item.index === focusable}
                 expanded={expanded.has(a.appointment_id)}
+                upright={upright}
               />
             </li>
           );
