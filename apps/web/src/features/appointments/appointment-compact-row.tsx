@@ -4,15 +4,10 @@ import { displayCustomerAppointmentId } from '@tz/shared/rules/appointment-displ
 import { isCheckedIn } from '@tz/shared/rules/checked-in';
 import { germanDate } from '@tz/shared/rules/german-date';
 import { showErrorDialog } from '../../ui/error-dialog';
-import { dotColour, ResultButton, type RowContext } from './appointment-row';
+import { dotColour, MANTINE_BUTTON, ResultButton, type RowContext } from './appointment-row';
 import classes from './appointment-row.module.css';
 import { foldForCompactLine, stateBadges, UPRIGHT_BADGES } from './appointment-state-badges';
-import { resultAccess } from './result-access';
-import { preloadResultDialog } from './result-dialog-lazy';
 import type { useCheckIn } from './use-appointments';
-
-/** Mantine's classes for a focus ring on keyboard focus only and the press effect of its buttons. */
-const MANTINE_BUTTON = 'mantine-focus-auto mantine-active';
 
 /**
  * One appointment on one line (40 px): time, number, name, birthday,
@@ -100,7 +95,7 @@ export function CompactLine({
             checkIn.mutate({ a, value: e.currentTarget.checked ? 1 : 0 }, { onError: (err) => showErrorDialog(err) })
           }
         />
-        <LineResultButton a={a} ctx={ctx} short={upright} />
+        <ResultButton a={a} ctx={ctx} tabIndex={-1} short={upright} />
       </div>
     </div>
   );
@@ -143,26 +138,5 @@ function LineBadges({
         </span>
       )}
     </span>
-  );
-}
-
-/** 'Ergebnis eintragen/ändern' as a plain button; a locked result or a missing PCR lab (rare) as in the card. */
-function LineResultButton({ a, ctx, short }: { a: Appointment; ctx: RowContext; short: boolean }) {
-  const access = resultAccess(a, ctx.options);
-  if (access !== 'open') return <ResultButton a={a} ctx={ctx} tabIndex={-1} short={short} />;
-  const label = a.res_detected ? 'Ergebnis ändern' : 'Ergebnis eintragen';
-  return (
-    <button
-      type="button"
-      className={`${MANTINE_BUTTON} ${classes.button}`}
-      tabIndex={-1}
-      onClick={() => ctx.onEnterResult(a)}
-      onPointerEnter={preloadResultDialog}
-      onFocus={preloadResultDialog}
-      aria-label={short ? label : undefined}
-      title={short ? label : undefined}
-    >
-      {short ? 'Ergebnis' : label}
-    </button>
   );
 }

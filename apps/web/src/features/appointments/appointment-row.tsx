@@ -25,6 +25,9 @@ import { resultAccess } from './result-access';
 import { preloadResultDialog } from './result-dialog-lazy';
 import { useCheckIn, useSetStatus } from './use-appointments';
 
+/** Mantine's classes for a focus ring on keyboard focus only and the press effect of its buttons. */
+export const MANTINE_BUTTON = 'mantine-focus-auto mantine-active';
+
 export interface RowContext {
   staffId: number;
   options: AppointmentOptions;
@@ -212,10 +215,11 @@ export function ResultButton({
   }
   if (access === 'locked') return <LockedResult tabIndex={tabIndex} short={short} />;
   const label = a.res_detected ? 'Ergebnis ändern' : 'Ergebnis eintragen';
+  // Drawn as Mantine's light xs Button in plain elements (appointment-row.module.css): every row has one.
   return (
-    <Button
-      size="xs"
-      variant="light"
+    <button
+      type="button"
+      className={`${MANTINE_BUTTON} ${classes.button}`}
       tabIndex={tabIndex}
       onClick={() => ctx.onEnterResult(a)}
       onPointerEnter={preloadResultDialog}
@@ -224,6 +228,6 @@ export function ResultButton({
       title={short ? label : undefined}
     >
       {short ? 'Ergebnis' : label}
-    </Button>
+    </button>
   );
 }
