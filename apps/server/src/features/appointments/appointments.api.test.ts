@@ -808,6 +808,18 @@ describe('the list answer built by the database', () => {
       const contractOnly = (r: Record<string, unknown>) =>
         Object.fromEntries(Object.keys(appointmentSchema.shape).map((f) => [f, r[f]]));
       expect(answer).toEqual(JSON.parse(JSON.stringify(typed.map(contractOnly))));
+      // What the route sends: on PostgreSQL the whole list streamed row by row as the database builds it
+      // (no length known in advance), a page in one piece; the same rows either way.
+      const sent = await t.app.inject({
+        method: 'POST',
+        url: `/api/staff/${c.centre.id}/appointments`,
+        headers: c.headers,
+        payload: q,
+      });
+      expect(sent.statusCode).toBe(200);
+      expect(sent.json()).toEqual(answer);
+      const streamed = t.database.kind === 'postgres' && !q.limit;
+      expect(sent.headers['transfer-encoding']).toBe(streamed ? 'chunked' : undefined);
       // The CSV's lean rows (it pages forwards only): the same values for the fields the file shows.
       if (!q.before) {
         const pick = (r: Record<string, unknown>) => Object.fromEntries(repo.CSV_ROW_FIELDS.map((f) => [f, r[f]]));

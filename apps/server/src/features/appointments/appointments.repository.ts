@@ -230,6 +230,23 @@ const listJson = shapedSql<ListArgs>({
 /** The list answer's SQL text and values (the benchmark runs it bare). */
 export const listJsonSql = (staffId: number, q: AppointmentListQuery) => listJson.query({ staffId, q });
 
+/**
+ * The same rows as listJson, each as its own JSON text, oldest first (the list's order: the outer
+ * select only turns each row of the ordered run into text). For an answer streamed row by row.
+ */
+const listRowJson = shapedSql<ListArgs>({
+  shape: listShape,
+  values: listValues,
+  build: ({ q }) =>
+    sql`select row_to_json(r)::text as row from ${rowsSelect(LIST_FIELD_NAMES, listWhere(q), {
+      limit: q.limit ? 'limit' : undefined,
+      labs: true,
+    })} r`,
+});
+
+/** SQL text and values of the list's rows as JSON texts (forwards only: not for a `before` page). */
+export const listRowJsonSql = (staffId: number, q: AppointmentListQuery) => listRowJson.query({ staffId, q });
+
 export async function listAppointmentsJson(db: DbOrTx, staffId: number, q: AppointmentListQuery): Promise<string> {
   const [row] = await listJson.rows<{ body: string }>(db, { staffId, q });
   return row!.body;

@@ -16,10 +16,8 @@ export function appointmentsRoutes(app: FastifyInstance, deps: AppDeps) {
         .send(Readable.from(file.lines));
     }
     // JSON text built by the database and sent as it is (no zod encode, no JSON.stringify):
-    // a test keeps it equal to the typed rows; see listJsonQuery. Encoded once here: sent as a
-    // string, it was scanned for its length and encoded again (1.4 MB for a busy day).
-    const json = await service.listJson(deps, params.staffId, body);
-    return reply.type('application/json; charset=utf-8').send(Buffer.from(json, 'utf8'));
+    // a test keeps it equal to the typed rows; see listJsonQuery and service.listAnswer.
+    return reply.type('application/json; charset=utf-8').send(await service.listAnswer(deps, params.staffId, body));
   });
   // The page that contains 'now' with its place in the list, also as the database's JSON text.
   registerEndpoint(app, deps, c.listAppointmentsAt, async ({ params, body, reply }) => {

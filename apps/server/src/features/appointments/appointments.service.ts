@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type {
   Appointment,
   AppointmentListQuery,
@@ -11,10 +12,12 @@ import { isResultLocked } from '@tz/shared/rules/forced-classification';
 import { germanDateTimeFormatter } from '@tz/shared/rules/german-date';
 import { isInsideWindow, requiresCheckedBy } from '@tz/shared/rules/payment-classification';
 import { sql } from 'drizzle-orm';
+import type pg from 'pg';
 import type { AppDeps } from '../../app-deps';
 import type { AuthContext } from '../../auth/guard';
 import { now } from '../../clock';
 import type { DbOrTx } from '../../db/client';
+import { firstColumnStream } from '../../db/row-stream';
 import { AppError } from '../../http/app-error';
 import { writeAudit } from '../audit/audit.repository';
 import { mailResultLinkIfAgreed } from '../booking/booking-results.service';
@@ -32,6 +35,23 @@ export async function list(deps: AppDeps, staffId: number, q: AppointmentListQue
 /** The list answer as JSON text, built by the database (see listJsonQuery). */
 export const listJson = (deps: AppDeps, staffId: number, q: AppointmentListQuery) =>
   repo.listAppointmentsJson(deps.db, staffId, q);
+
+/**
+ * The list answer as the route sends it. The whole list (no page size) on PostgreSQL is streamed
+ * row by row as the database builds the rows (a busy day is 1.4 MB: sent while the later rows are
+ * still being built, and never one string in the server's memory); a page, and PGlite, as one text.
+ */
+export async function listAnswer(deps: AppDeps, staffId: number, q: AppointmentListQuery): Promise<Buffer | Readable> {
+  if (deps.database.kind === 'postgres' && !q.limit && !q.before) {
+    return firstColumnStream(deps.database.raw as pg.Pool, repo.listRowJsonSql(staffId, q), {
+      open: '[',
+      separator: ',',
+      close: ']',
+    });
+  }
+  // Encoded once here: sent as a string, it was scanned for its length and encoded again.
+  return Buffer.from(await listJson(deps, staffId, q), 'utf8');
+}
 
 /**
  * The page of the list that contains `at` (the screen's 'now'), as JSON text
