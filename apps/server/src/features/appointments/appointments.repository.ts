@@ -231,20 +231,17 @@ const listJson = shapedSql<ListArgs>({
 export const listJsonSql = (staffId: number, q: AppointmentListQuery) => listJson.query({ staffId, q });
 
 /**
- * The same rows as listJson, each as its own JSON text, oldest first (the list's order: the outer
- * select only turns each row of the ordered run into text). For an answer streamed row by row.
+ * The whole list (no page size, forwards) as listJson's rows, each its own JSON text (`json`), oldest
+ * first: the outer select only turns each row of the ordered run into text. Streamed row by row.
  */
 const listRowJson = shapedSql<ListArgs>({
   shape: listShape,
   values: listValues,
   build: ({ q }) =>
-    sql`select row_to_json(r)::text as row from ${rowsSelect(LIST_FIELD_NAMES, listWhere(q), {
-      limit: q.limit ? 'limit' : undefined,
-      labs: true,
-    })} r`,
+    sql`select row_to_json(r)::text as json from ${rowsSelect(LIST_FIELD_NAMES, listWhere(q), { labs: true })} r`,
 });
 
-/** SQL text and values of the list's rows as JSON texts (forwards only: not for a `before` page). */
+/** SQL text and values of the whole list's rows as JSON texts (not for a page or a `before` cursor). */
 export const listRowJsonSql = (staffId: number, q: AppointmentListQuery) => listRowJson.query({ staffId, q });
 
 export async function listAppointmentsJson(db: DbOrTx, staffId: number, q: AppointmentListQuery): Promise<string> {

@@ -17,7 +17,7 @@ import type { AppDeps } from '../../app-deps';
 import type { AuthContext } from '../../auth/guard';
 import { now } from '../../clock';
 import type { DbOrTx } from '../../db/client';
-import { firstColumnStream } from '../../db/row-stream';
+import { jsonArrayStream } from '../../db/row-stream';
 import { AppError } from '../../http/app-error';
 import { writeAudit } from '../audit/audit.repository';
 import { mailResultLinkIfAgreed } from '../booking/booking-results.service';
@@ -43,11 +43,7 @@ export const listJson = (deps: AppDeps, staffId: number, q: AppointmentListQuery
  */
 export async function listAnswer(deps: AppDeps, staffId: number, q: AppointmentListQuery): Promise<Buffer | Readable> {
   if (deps.database.kind === 'postgres' && !q.limit && !q.before) {
-    return firstColumnStream(deps.database.raw as pg.Pool, repo.listRowJsonSql(staffId, q), {
-      open: '[',
-      separator: ',',
-      close: ']',
-    });
+    return jsonArrayStream(deps.database.raw as pg.Pool, repo.listRowJsonSql(staffId, q));
   }
   // Encoded once here: sent as a string, it was scanned for its length and encoded again.
   return Buffer.from(await listJson(deps, staffId, q), 'utf8');

@@ -1,10 +1,8 @@
 import type { Appointment } from '@tz/shared/appointments/appointments.contract';
 import { VACCINATION_CENTRE_TYPE } from '@tz/shared/constants';
 import { displayCustomerAppointmentId } from '@tz/shared/rules/appointment-display';
-import { isCheckedIn } from '@tz/shared/rules/checked-in';
 import { germanDate } from '@tz/shared/rules/german-date';
-import { showErrorDialog } from '../../ui/error-dialog';
-import { dotColour, MANTINE_BUTTON, ResultButton, type RowContext } from './appointment-row';
+import { CheckInInput, dotColour, MANTINE_BUTTON, ResultButton, type RowContext } from './appointment-row';
 import classes from './appointment-row.module.css';
 import { foldForCompactLine, stateBadges, UPRIGHT_BADGES } from './appointment-state-badges';
 import type { useCheckIn } from './use-appointments';
@@ -42,7 +40,6 @@ export function CompactLine({
 }) {
   const name = `${a.customer_firstname} ${a.customer_lastname}`;
   const number = displayCustomerAppointmentId(a.customer_appointment_id);
-  const checkedIn = isCheckedIn(a.checked_in);
   return (
     <div className={classes.line}>
       <button
@@ -82,19 +79,7 @@ export function CompactLine({
       <LineBadges a={a} vaccinationCentre={ctx.options.centre_type === VACCINATION_CENTRE_TYPE} upright={upright} />
       {/* biome-ignore lint/a11y/useSemanticElements: a named group of the line's actions, not a form's fieldset */}
       <div className={classes.actions} role="group" aria-label={`Aktionen für ${name}`}>
-        <input
-          type="checkbox"
-          role="switch"
-          className={classes.switch}
-          aria-label={`Eingecheckt: ${name}`}
-          tabIndex={-1}
-          checked={checkedIn}
-          aria-checked={checkedIn}
-          disabled={checkIn.isPending}
-          onChange={(e) =>
-            checkIn.mutate({ a, value: e.currentTarget.checked ? 1 : 0 }, { onError: (err) => showErrorDialog(err) })
-          }
-        />
+        <CheckInInput a={a} checkIn={checkIn} tabIndex={-1} />
         <ResultButton a={a} ctx={ctx} tabIndex={-1} short={upright} />
       </div>
     </div>

@@ -159,28 +159,44 @@ export function StatusToggle({ a, staffId, name }: { a: Appointment; staffId: nu
 
 /**
  * The check-in switch, named with the customer ('Eingecheckt: Erika
- * Mustermann'), so a list of them reads apart (the compact line draws its own,
- * without the visible word).
+ * Mustermann'), so a list of them reads apart; the card shows the word beside it.
  */
 export function CheckInSwitch({ a, staffId }: { a: Appointment; staffId: number }) {
   const checkIn = useCheckIn(staffId);
-  const checked = isCheckedIn(a.checked_in);
   return (
+    // biome-ignore lint/a11y/noLabelWithoutControl: CheckInInput is the input inside the label
     <label className={classes.switchLabel}>
-      <input
-        type="checkbox"
-        role="switch"
-        className={classes.switch}
-        aria-label={`Eingecheckt: ${a.customer_firstname} ${a.customer_lastname}`}
-        checked={checked}
-        aria-checked={checked}
-        disabled={checkIn.isPending}
-        onChange={(e) =>
-          checkIn.mutate({ a, value: e.currentTarget.checked ? 1 : 0 }, { onError: (err) => showErrorDialog(err) })
-        }
-      />
+      <CheckInInput a={a} checkIn={checkIn} />
       Eingecheckt
     </label>
+  );
+}
+
+/** The switch itself: a native checkbox drawn as Mantine's Switch (the compact line uses it without the word). */
+export function CheckInInput({
+  a,
+  checkIn,
+  tabIndex,
+}: {
+  a: Appointment;
+  checkIn: ReturnType<typeof useCheckIn>;
+  tabIndex?: number;
+}) {
+  const checked = isCheckedIn(a.checked_in);
+  return (
+    <input
+      type="checkbox"
+      role="switch"
+      className={classes.switch}
+      aria-label={`Eingecheckt: ${a.customer_firstname} ${a.customer_lastname}`}
+      tabIndex={tabIndex}
+      checked={checked}
+      aria-checked={checked}
+      disabled={checkIn.isPending}
+      onChange={(e) =>
+        checkIn.mutate({ a, value: e.currentTarget.checked ? 1 : 0 }, { onError: (err) => showErrorDialog(err) })
+      }
+    />
   );
 }
 
