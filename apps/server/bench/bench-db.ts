@@ -8,6 +8,8 @@ export type DbKind = 'pglite' | 'postgres';
 export interface BenchDb {
   database: Database;
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<{ rows: T[] }>;
+  /** A query as the server sends it: on PostgreSQL as the named prepared statement it is there (shapedSql). */
+  prepared(q: { sql: string; params: unknown[]; name: string }): Promise<unknown>;
 }
 
 export const DEFAULT_BENCH_URL = 'postgres://postgres@127.0.0.1:5432/tz_bench';
@@ -17,6 +19,10 @@ function wrap(database: Database): BenchDb {
   return {
     database,
     query: async <T>(text: string, params?: unknown[]) => (await raw.query(text, params)) as { rows: T[] },
+    prepared: (q) =>
+      database.kind === 'postgres'
+        ? (database.raw as pg.Pool).query({ name: q.name, text: q.sql, values: q.params })
+        : raw.query(q.sql, q.params),
   };
 }
 

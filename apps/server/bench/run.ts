@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AppointmentListQuery } from '@tz/shared/appointments/appointments.contract';
 import { DEFAULT_WINDOW_DAYS_BACK } from '@tz/shared/constants';
+import type { NamedQuery } from '../src/db/shaped-sql';
 import * as repo from '../src/features/appointments/appointments.repository';
 import { ensurePharmacy, runBackOfficeBench } from './back-office';
 import { type BenchDb, type DbKind, DEFAULT_BENCH_URL, openBenchDb } from './bench-db';
@@ -170,7 +171,7 @@ async function runOne(kind: DbKind, size: Size, opts: RunOptions): Promise<DbRun
   const n = opts.iterations;
   let peakKb = 0;
   let bareDb: BenchDb | undefined;
-  const pendingBare: { label: string; queries: { sql: string; params: unknown[] }[] }[] = [];
+  const pendingBare: { label: string; queries: NamedQuery[] }[] = [];
   try {
     if (kind === 'postgres') bareDb = await openBenchDb(kind, target, false);
     const record = (operation: string, f: Figures, extra: Partial<OperationResult> = {}) => {
@@ -201,12 +202,12 @@ async function runOne(kind: DbKind, size: Size, opts: RunOptions): Promise<DbRun
     const timeList = async (
       label: string,
       call: () => Promise<boolean>,
-      queries: { sql: string; params: unknown[] }[],
+      queries: NamedQuery[],
       warmup: number,
       extra: Partial<OperationResult> = {},
     ) => {
       const runBare = async () => {
-        for (const q of queries) await bareDb!.query(q.sql, q.params);
+        for (const q of queries) await bareDb!.prepared(q);
       };
       if (!bareDb) {
         record(label, await timeCalls(call, { warmup, iterations: n }), extra);
@@ -411,7 +412,7 @@ async function runOne(kind: DbKind, size: Size, opts: RunOptions): Promise<DbRun
       for (const { label, queries } of pendingBare) {
         const f = await timeCalls(
           async () => {
-            for (const q of queries) await db.query(q.sql, q.params);
+            for (const q of queries) await db.prepared(q);
             return true;
           },
           { warmup: 3, iterations: n },

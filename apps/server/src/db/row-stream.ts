@@ -12,7 +12,10 @@ const CHUNK_CHARS = 64 * 1024;
  * at once still fails the call with its error; a failure after that ends the
  * stream with it (the connection is cut: the answer's start is already sent).
  */
-export async function jsonArrayStream(pool: pg.Pool, query: { sql: string; params: unknown[] }): Promise<Readable> {
+export async function jsonArrayStream(
+  pool: pg.Pool,
+  query: { sql: string; params: unknown[]; name?: string },
+): Promise<Readable> {
   const client = await pool.connect();
   const out = new Readable({ read() {} });
   let parts: string[] = [];
@@ -25,7 +28,7 @@ export async function jsonArrayStream(pool: pg.Pool, query: { sql: string; param
   };
   await new Promise<void>((resolve, reject) => {
     let started = false;
-    const running = client.query(new pg.Query({ text: query.sql, values: query.params }));
+    const running = client.query(new pg.Query({ name: query.name, text: query.sql, values: query.params }));
     running.on('row', (row: { json: string }) => {
       const piece = (rows++ === 0 ? '[' : ',') + row.json;
       parts.push(piece);

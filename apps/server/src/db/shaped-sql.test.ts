@@ -18,14 +18,19 @@ describe('shapedSql', () => {
         return sql`select id from t where staff_id = ${sql.placeholder('staffId')}${a.status ? sql` and status = ${sql.placeholder('status')}` : sql``}`;
       },
     });
-    expect(q.query({ staffId: 1 })).toEqual({ sql: 'select id from t where staff_id = $1', params: [1] });
-    expect(q.query({ staffId: 2 })).toEqual({ sql: 'select id from t where staff_id = $1', params: [2] });
+    const first = q.query({ staffId: 1 });
+    expect(first).toMatchObject({ sql: 'select id from t where staff_id = $1', params: [1] });
+    expect(q.query({ staffId: 2 })).toEqual({ ...first, params: [2] });
     expect(builds).toBe(1);
-    expect(q.query({ staffId: 3, status: 'approved' })).toEqual({
+    const other = q.query({ staffId: 3, status: 'approved' });
+    expect(other).toMatchObject({
       sql: 'select id from t where staff_id = $1 and status = $2',
       params: [3, 'approved'],
     });
     expect(builds).toBe(2);
+    // Each shape is prepared under its own name (node-postgres refuses one name for two texts).
+    expect(first.name).toMatch(/^shaped_[0-9a-f]{20}$/);
+    expect(other.name).not.toBe(first.name);
   });
 
   it('refuses a value written into the query, which would reach every later caller of the shape', () => {
