@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type AppointmentValues, appointmentOf } from '@tz/shared/appointments/appointment-values';
 import type { DbKind } from './bench-db';
 import { type SizeName, sizeOf } from './generate';
 import { dayQuery, prepare, serverEnv } from './run';
@@ -59,7 +60,7 @@ async function main(argv: string[]) {
       headers,
       body: JSON.stringify({ ...day, limit: 100 }),
     });
-    const rows = (await res.json()) as { customer_lastname: string; customer_firstname: string }[];
+    const rows = ((await res.json()) as AppointmentValues[]).map(appointmentOf);
     const searches = [...new Set(rows.slice(0, 20).map((r) => r.customer_lastname))];
     if (searches.length === 0) throw new Error('Die Tagesliste ist leer: nichts zu suchen.');
     const startMb = Math.round(memoryOf(server.pid).rssKb / 1024);

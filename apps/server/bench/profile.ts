@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type AppointmentValues, appointmentOf } from '@tz/shared/appointments/appointment-values';
 import autocannon from 'autocannon';
 import type { DbKind } from './bench-db';
 import {
@@ -154,7 +155,7 @@ async function main(argv: string[]) {
         headers: { authorization: `Bearer ${gen.token}`, 'content-type': 'application/json' },
         body: JSON.stringify({ ...win, limit: 2000 }),
       });
-      const mid = ((await res.json()) as { start_date: string; appointment_id: number }[]).at(-1)!;
+      const mid = appointmentOf(((await res.json()) as AppointmentValues[]).at(-1)!);
       request = { method: 'POST', path: list, body: { ...win, limit: 100, after: mid } };
     }
     // The monthly export is two calls: the admin's request, then the dispatch that writes the file.

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type AppointmentValues, appointmentOf } from '@tz/shared/appointments/appointment-values';
 import type { AppointmentListQuery } from '@tz/shared/appointments/appointments.contract';
 import { DEFAULT_WINDOW_DAYS_BACK } from '@tz/shared/constants';
 import type { NamedQuery } from '../src/db/shaped-sql';
@@ -269,7 +270,7 @@ async function runOne(kind: DbKind, size: Size, opts: RunOptions): Promise<DbRun
     // A page from the middle of the window: what scrolling down asks for (keyset `after`).
     const winRows = await rowsOf(win);
     const middle = await post(list, { ...win, limit: Math.max(1, Math.min(5000, Math.floor(winRows / 2))) });
-    const mid = (JSON.parse(middle.text) as { start_date: string; appointment_id: number }[]).at(-1)!;
+    const mid = appointmentOf((JSON.parse(middle.text) as AppointmentValues[]).at(-1)!);
     const deep = { ...page, after: { start_date: mid.start_date, appointment_id: mid.appointment_id } };
     await timeList('list: 30 days, page from the middle', async () => (await post(list, deep)).ok, [listSql(deep)], 3, {
       rows: await rowsOf(deep),

@@ -1,3 +1,4 @@
+import { type AppointmentValues, appointmentOf } from '@tz/shared/appointments/appointment-values';
 import { displayCustomerAppointmentId } from '@tz/shared/rules/appointment-display';
 import { zonedInstant } from '@tz/shared/rules/time-zone';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -74,7 +75,7 @@ async function rangeOnScreen(t: WebListTarget, from: string, to: string): Promis
     body: JSON.stringify({ startdate, enddate }),
   });
   if (!res.ok) throw new Error(`Liste antwortet ${res.status}`);
-  const rows = (await res.json()) as { customer_appointment_id: number }[];
+  const rows = ((await res.json()) as AppointmentValues[]).map(appointmentOf);
   // The bare number: the cards show it as 'Nr. 000381', the compact lines as '000381'.
   const nr = (r: { customer_appointment_id: number } | undefined) =>
     r ? displayCustomerAppointmentId(r.customer_appointment_id) : null;

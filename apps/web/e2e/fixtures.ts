@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
+import { type AppointmentValues, appointmentOf } from '@tz/shared/appointments/appointment-values';
 import type { TestCentres } from '@tz/shared/testing/testing.contract';
 import { startServer } from './server';
 
@@ -97,6 +98,9 @@ export async function apiAs(request: APIRequestContext, email: string) {
     staffId,
     get: <T>(path: string) => call<T>('get', path),
     post: <T>(path: string, data: unknown) => call<T>('post', path, data),
+    /** The centre's appointments list (POST /appointments): the answer sends each row as its values. */
+    appointments: async (query: Record<string, unknown>) =>
+      (await call<AppointmentValues[]>('post', '/appointments', query)).map(appointmentOf),
   };
 }
 

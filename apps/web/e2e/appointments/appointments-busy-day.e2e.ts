@@ -24,7 +24,7 @@ const heading = (date: string) =>
 
 /** The rows of the 'Ab jetzt' window (30 days back to the end of today), as the API lists them. */
 async function windowRows(api: Awaited<ReturnType<typeof apiAs>>) {
-  const rows = await api.post<Row[]>('/appointments', {
+  const rows = await api.appointments({
     startdate: nowSeconds - 32 * 86_400,
     enddate: nowSeconds + 86_400,
   });

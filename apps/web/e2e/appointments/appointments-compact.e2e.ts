@@ -102,7 +102,7 @@ test('the compact list: the new appointment highlighted on its day, 12 and 10 ro
     await expect(line(i).getByRole('switch', { name: 'Eingecheckt' }).first()).toBeChecked();
   }
   const noon = Date.parse(`${day}T12:00:00Z`) / 1000;
-  const rows = (await api.post<Row[]>('/appointments', { startdate: noon - 86_400, enddate: noon + 86_400 })).filter(
+  const rows = (await api.appointments({ startdate: noon - 86_400, enddate: noon + 86_400 })).filter(
     (r) => r.date === day,
   );
   expect(rows.slice(0, 4).map((r) => isCheckedIn(r.checked_in))).toEqual([true, true, true, false]);
@@ -114,7 +114,7 @@ test('the compact list: the new appointment highlighted on its day, 12 and 10 ro
   await expect(page.getByRole('button', { name: 'Kompakt', exact: true })).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByRole('button', { name: 'Ab jetzt' })).toHaveAttribute('aria-pressed', 'true');
   const now = Date.parse(E2E_NOW);
-  const windowRows = await api.post<Row[]>('/appointments', {
+  const windowRows = await api.appointments({
     startdate: Math.floor(now / 1000) - 31 * 86_400,
     enddate: Math.floor(now / 1000) + 86_400,
   });

@@ -45,7 +45,7 @@ async function createDay(request: APIRequestContext, email: string, date: string
     await api.post(`/customers/${customer_id}/appointments`, { ...series, number_of_new_appointments: SERIES });
   }
   // The day in one answer (no limit), in the list's order: what the screen must end up showing.
-  const all = await api.post<Row[]>('/appointments', {
+  const all = await api.appointments({
     startdate: noonOf(date) - 86_400,
     enddate: noonOf(date) + 86_400,
   });

@@ -51,7 +51,7 @@ test('cards and compact lines in plain elements: check-in by pointer is saved, a
     number_of_new_appointments: 2,
   });
   const mine = async () =>
-    (await api.post<Row[]>('/appointments', { startdate: nowSeconds - 86_400, enddate: nowSeconds + 86_400 })).filter(
+    (await api.appointments({ startdate: nowSeconds - 86_400, enddate: nowSeconds + 86_400 })).filter(
       (r) => r.customer_lastname === 'Plain',
     );
 

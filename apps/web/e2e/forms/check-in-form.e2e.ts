@@ -12,7 +12,7 @@ async function login(page: Page, email: string) {
 async function caiOf(request: APIRequestContext, email: string, token: string) {
   const api = await apiAs(request, email);
   const at = Math.floor(Date.parse(E2E_NOW) / 1000);
-  const rows = await api.post<{ token: string; customer_appointment_id: number }[]>('/appointments', {
+  const rows = await api.appointments({
     startdate: at - 2 * 86_400,
     enddate: at + 2 * 86_400,
   });

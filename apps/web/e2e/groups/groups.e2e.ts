@@ -105,7 +105,7 @@ test('a group is created, its CSV imported after a correction, and its members b
     time: string;
     aInstitutionIds: number[];
   };
-  const rows = await api.post<Row[]>('/appointments', { startdate: start, enddate: start + 86_399 });
+  const rows = await api.appointments({ startdate: start, enddate: start + 86_399 });
   const booked = rows.filter((r) => r.aInstitutionIds.includes(group.id));
   expect(booked.map((r) => r.customer_lastname).sort()).toEqual(['Größe', 'Müller', 'Weber']);
   expect(new Set(booked.map((r) => r.time))).toEqual(new Set(['15:20']));
@@ -121,7 +121,7 @@ test('a group is created, its CSV imported after a correction, and its members b
   await field.click();
   await field.press('Backspace');
   await expect(pill).toHaveCount(0);
-  const after = await api.post<Row[]>('/appointments', { startdate: start, enddate: start + 86_399 });
+  const after = await api.appointments({ startdate: start, enddate: start + 86_399 });
   expect(after.find((r) => r.appointment_id === one.appointment_id)!.aInstitutionIds).toEqual([]);
 
   // The customer stays in the group: the customer's screen names it.

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ROLE } from '../constants';
 import { endpoint } from '../http/endpoint';
+import { APPOINTMENT_FIELDS, type AppointmentValues } from './appointment-values';
 
 export const APPOINTMENT_STATUSES = ['approved', 'cancelled'] as const;
 export const appointmentStatusSchema = z.enum(APPOINTMENT_STATUSES);
@@ -67,6 +68,11 @@ export const appointmentSchema = z.object({
   has_receipt: z.boolean(),
 });
 export type Appointment = z.infer<typeof appointmentSchema>;
+
+/** One row of the list answers: the row's values in APPOINTMENT_FIELDS' order (appointment-values.ts). */
+export const appointmentValuesSchema = z.tuple(
+  APPOINTMENT_FIELDS.map((field) => appointmentSchema.shape[field]) as unknown as [z.ZodType, ...z.ZodType[]],
+) as unknown as z.ZodType<AppointmentValues>;
 
 /** Who booked an appointment (the row's `source`): the public booking page, staff, an import. */
 export const APPOINTMENT_SOURCES = ['customer', 'staff', 'import'] as const;
@@ -156,7 +162,10 @@ const staffParams = z.object({ staffId: z.coerce.number().int().positive() });
 const appointmentParams = staffParams.extend({ appointmentId: z.coerce.number().int().positive() });
 const institutionParams = appointmentParams.extend({ institutionId: z.coerce.number().int().positive() });
 
-/** With `Accept: text/csv` the same call answers a CSV file (UTF-8 with BOM, ';'). */
+/**
+ * Each row as the array of its values (appointmentValuesSchema; appointmentOf makes it a row again).
+ * With `Accept: text/csv` the same call answers a CSV file (UTF-8 with BOM, ';').
+ */
 export const listAppointments = endpoint({
   method: 'POST',
   path: '/api/staff/:staffId/appointments',
@@ -164,7 +173,7 @@ export const listAppointments = endpoint({
   summary: 'Termine eines Zentrums im Zeitraum mit Filtern (Accept: text/csv lädt eine CSV-Datei)',
   params: staffParams,
   body: appointmentListQuerySchema,
-  response: z.array(appointmentSchema),
+  response: z.array(appointmentValuesSchema),
 });
 
 export const countAppointments = endpoint({
@@ -204,7 +213,7 @@ export type AppointmentPageAtQuery = z.infer<typeof appointmentPageAtQuerySchema
 export const appointmentPageAtSchema = z.object({
   offset: z.number().int().min(0),
   has_more: z.boolean(),
-  rows: z.array(appointmentSchema),
+  rows: z.array(appointmentValuesSchema),
 });
 export type AppointmentPageAt = z.infer<typeof appointmentPageAtSchema>;
 

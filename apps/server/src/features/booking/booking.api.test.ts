@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { type AppointmentValues, appointmentOf } from '@tz/shared/appointments/appointment-values';
 import { ROLE } from '@tz/shared/constants';
 import { BOOKING_MSG } from '@tz/shared/messages';
 import { and, eq } from 'drizzle-orm';
@@ -401,7 +402,7 @@ describe('booking', () => {
         },
       });
       expect(res.statusCode, res.body).toBe(200);
-      return res.json().map((r: { customer_lastname: string; source: string }) => `${r.customer_lastname}:${r.source}`);
+      return (res.json() as AppointmentValues[]).map(appointmentOf).map((r) => `${r.customer_lastname}:${r.source}`);
     };
     expect((await list(null)).sort()).toEqual([`${who.last_name}:customer`, 'Vorort:staff']);
     expect(await list('customer')).toEqual([`${who.last_name}:customer`]);

@@ -1,4 +1,5 @@
 import { inflateSync } from 'node:zlib';
+import { type AppointmentValues, appointmentOf } from '@tz/shared/appointments/appointment-values';
 import { ROLE } from '@tz/shared/constants';
 import { MSG } from '@tz/shared/messages';
 import { desc, eq } from 'drizzle-orm';
@@ -388,9 +389,9 @@ describe('receipt marker of the appointment rows', () => {
       url: `/api/staff/${s.centre.id}/appointments/${appointmentId}/customers/${customerId}`,
       headers: s.headers,
     });
-    const row = list.json().find((r: { appointment_id: number }) => r.appointment_id === appointmentId);
-    expect(detail.json().has_receipt).toBe(row.has_receipt);
-    return row.has_receipt as boolean;
+    const row = (list.json() as AppointmentValues[]).map(appointmentOf).find((r) => r.appointment_id === appointmentId);
+    expect(detail.json().has_receipt).toBe(row?.has_receipt);
+    return row?.has_receipt as boolean;
   }
 
   it('says in the list and the edit answer whether a receipt was issued (sent or downloaded)', async () => {

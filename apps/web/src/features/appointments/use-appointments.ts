@@ -6,6 +6,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
+import { appointmentOf } from '@tz/shared/appointments/appointment-values';
 import type {
   Appointment,
   AppointmentListQuery,
@@ -52,7 +53,7 @@ export const appointmentKeys = {
 };
 const keys = appointmentKeys;
 
-/** One page of the list, whichever way it is asked for. */
+/** One page of the list, whichever way it is asked for (the answer's rows come as their values). */
 async function fetchPage(staffId: number, body: ListBody, param: PageParam): Promise<AppointmentPage> {
   const limit = APPOINTMENT_PAGE_SIZE;
   if (param.kind === 'at') {
@@ -60,11 +61,12 @@ async function fetchPage(staffId: number, body: ListBody, param: PageParam): Pro
       params: { staffId },
       body: { ...body, at: param.at, limit, lead: PAGE_AT_LEAD },
     });
-    return { offset: page.offset, rows: page.rows, hasMore: page.has_more };
+    return { offset: page.offset, rows: page.rows.map(appointmentOf), hasMore: page.has_more };
   }
   const cursor =
     param.kind === 'after' ? { after: param.cursor } : param.kind === 'before' ? { before: param.cursor } : {};
-  const rows = await api(listAppointments, { params: { staffId }, body: { ...body, limit, ...cursor } });
+  const answer = await api(listAppointments, { params: { staffId }, body: { ...body, limit, ...cursor } });
+  const rows = answer.map(appointmentOf);
   if (param.kind === 'before') return { offset: earlierPageOffset(param.offset, rows.length, limit), rows };
   return { offset: param.kind === 'after' ? param.offset : 0, rows };
 }
