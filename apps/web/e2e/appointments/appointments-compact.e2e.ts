@@ -6,14 +6,6 @@ import { apiAs, E2E_NOW, expect, expectAccessible, signIn, test, workdayAhead } 
 // Data through the API, a create screen, two window sizes and one axe run on a shared machine.
 test.describe.configure({ timeout: 180_000 });
 
-interface Row {
-  appointment_id: number;
-  customer_appointment_id: number;
-  start_date: string;
-  date: string;
-  checked_in: number;
-}
-
 const SERIES = 30;
 
 /** Rows of the list wholly between the fixed header and the footer. */

@@ -9,14 +9,6 @@ test.describe.configure({ timeout: 120_000 });
 const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date(E2E_NOW));
 const nowSeconds = Math.floor(Date.parse(E2E_NOW) / 1000);
 
-interface Row {
-  appointment_id: number;
-  customer_firstname: string;
-  customer_lastname: string;
-  checked_in: number;
-  status: string;
-}
-
 async function showToday(page: Page) {
   await page.getByRole('button', { name: 'Heute', exact: true }).click();
   await expect(page.getByRole('button', { name: 'Heute', exact: true })).toHaveAttribute('aria-pressed', 'true');

@@ -98,13 +98,6 @@ test('a group is created, its CSV imported after a correction, and its members b
   const api = await apiAs(request, centres.logins.staff);
   const group = (await api.get<{ id: number; name: string }[]>('/institutions')).find((g) => g.name === name)!;
   const start = Date.parse(`${day}T00:00:00+02:00`) / 1000;
-  type Row = {
-    appointment_id: number;
-    customer_id: number;
-    customer_lastname: string;
-    time: string;
-    aInstitutionIds: number[];
-  };
   const rows = await api.appointments({ startdate: start, enddate: start + 86_399 });
   const booked = rows.filter((r) => r.aInstitutionIds.includes(group.id));
   expect(booked.map((r) => r.customer_lastname).sort()).toEqual(['Größe', 'Müller', 'Weber']);
