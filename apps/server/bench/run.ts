@@ -164,11 +164,13 @@ async function runOne(kind: DbKind, size: Size, opts: RunOptions): Promise<DbRun
     const text = await res.text();
     return { ok: res.ok, text };
   };
-  const rowsOf = async (body: unknown) => {
+  /** The rows of a list answer (each row is sent as its values). */
+  const listRows = async (body: unknown) => {
     const r = await post(list, body);
     if (!r.ok) throw new Error(`Liste antwortet ${r.text.slice(0, 200)}`);
-    return (JSON.parse(r.text) as unknown[]).length;
+    return (JSON.parse(r.text) as AppointmentValues[]).map(appointmentOf);
   };
+  const rowsOf = async (body: unknown) => (await listRows(body)).length;
   const n = opts.iterations;
   let peakKb = 0;
   let bareDb: BenchDb | undefined;
@@ -269,8 +271,7 @@ async function runOne(kind: DbKind, size: Size, opts: RunOptions): Promise<DbRun
     );
     // A page from the middle of the window: what scrolling down asks for (keyset `after`).
     const winRows = await rowsOf(win);
-    const middle = await post(list, { ...win, limit: Math.max(1, Math.min(5000, Math.floor(winRows / 2))) });
-    const mid = appointmentOf((JSON.parse(middle.text) as AppointmentValues[]).at(-1)!);
+    const mid = (await listRows({ ...win, limit: Math.max(1, Math.min(5000, Math.floor(winRows / 2))) })).at(-1)!;
     const deep = { ...page, after: { start_date: mid.start_date, appointment_id: mid.appointment_id } };
     await timeList('list: 30 days, page from the middle', async () => (await post(list, deep)).ok, [listSql(deep)], 3, {
       rows: await rowsOf(deep),
@@ -350,14 +351,14 @@ async function runOne(kind: DbKind, size: Size, opts: RunOptions): Promise<DbRun
       ),
     );
     // The header search (issue 20): terms taken from a row of the day's list.
-    const [sample] = JSON.parse((await post(list, day)).text) as Parameters<typeof runSearchBench>[0]['sample'][];
+    const [sample] = await listRows(day);
     if (sample) {
       await runSearchBench({ url: server.url, staffId: gen.staffId, token: gen.token, iterations: n, sample, record });
     }
     // The public booking page (issue 19): free slots of a busy day, and booking.
     await runBookingBench({ url: server.url, staffId: gen.staffId, iterations: Math.min(n, 100), record });
     // Issue 28: 20 customers browsing the busy day's free times while 20 staff work.
-    const firstRows = JSON.parse((await post(list, { ...day, limit: 20 })).text) as { customer_lastname: string }[];
+    const firstRows = await listRows({ ...day, limit: 20 });
     await runCustomersWhileStaffWork({
       url: server.url,
       pid: server.pid,
