@@ -6,7 +6,10 @@ import {
   freeSlots,
   fromMinutes,
   hoursOfDay,
+  loadByMinute,
   type Occupation,
+  peakIn,
+  peakLoad,
   toMinutes,
   type WeeklyHours,
 } from './free-slots';
@@ -215,6 +218,22 @@ describe('freeSlots properties', () => {
         }
       }),
       { numRuns: 200 },
+    );
+  });
+
+  it("reads every window's peak from the day's load by minute as from the occupations themselves", () => {
+    fc.assert(
+      // A slot lasts at least a minute (freeSlots offers none of length 0).
+      fc.property(
+        fc.array(occupation, { maxLength: 12 }),
+        range.filter((r) => r.start_time < r.end_time),
+        (os, window) => {
+          const occ = os.map((o) => ({ ...mins(o), persons: o.persons ?? 1 })).filter((o) => o.start < o.end);
+          const w = mins(window);
+          expect(peakIn(loadByMinute(occ), w.start, w.end)).toBe(peakLoad(occ, w.start, w.end));
+        },
+      ),
+      { numRuns: 500 },
     );
   });
 

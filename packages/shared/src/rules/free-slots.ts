@@ -134,6 +134,28 @@ export function peakLoad(occupations: (Interval & { persons: number })[], start:
 }
 
 /**
+ * Places taken in each minute of the day (index = minutes after midnight, 0 … 1439): one pass over
+ * the occupations instead of one per slot. A busy day has ≈ 600 occupied spans and 156 slots; asking
+ * peakLoad for each slot took 1.5 ms of the server's event loop per call of the booking page (bench).
+ */
+export function loadByMinute(occupations: (Interval & { persons: number })[]): Int32Array {
+  const load = new Int32Array(24 * 60 + 1);
+  for (const o of occupations) {
+    load[o.start]! += o.persons;
+    load[o.end]! -= o.persons;
+  }
+  for (let m = 1; m < load.length; m++) load[m]! += load[m - 1]!;
+  return load;
+}
+
+/** peakLoad of [start, end) read from loadByMinute's array (the same figure: times are whole minutes). */
+export function peakIn(load: Int32Array, start: number, end: number): number {
+  let peak = 0;
+  for (let m = start; m < end; m++) if (load[m]! > peak) peak = load[m]!;
+  return peak;
+}
+
+/**
  * The bookable slots of the day. Within each open stretch (a break restarts
  * the grid) a slot starts every slotLength; the appointment must fit before
  * the next break or closing time, and at no moment of it may the places taken
@@ -152,11 +174,12 @@ export function freeSlots(input: FreeSlotsInput): FreeSlot[] {
     })
     .filter((o): o is Interval & { persons: number } => !!o);
 
+  const load = loadByMinute(occupations);
   const slots: FreeSlot[] = [];
   for (const segment of openSegments(hours.open, hours.breaks)) {
     for (let t = segment.start; t + length <= segment.end; t += step) {
       if (t < notBefore) continue;
-      const free = input.capacity - peakLoad(occupations, t, t + length);
+      const free = input.capacity - peakIn(load, t, t + length);
       if (free > 0) slots.push({ start_time: fromMinutes(t), end_time: fromMinutes(t + length), free });
     }
   }
