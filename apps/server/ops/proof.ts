@@ -24,6 +24,7 @@ import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type AppointmentValues, appointmentOf } from '@tz/shared/appointments/appointment-values';
 import pg from 'pg';
 import { freePort } from '../src/features/reliability/server-process';
 import { startSmtp } from '../src/test/smtp';
@@ -521,13 +522,12 @@ async function main() {
       body: { startdate: Math.floor(Date.now() / 1000) - 86_400, enddate: Math.floor(Date.now() / 1000) + 9 * 86_400 },
     });
     check(list.status === 200, `Terminliste: ${list.text}`);
-    const items = Array.isArray(list.json) ? list.json : (list.json.items ?? list.json.data ?? []);
-    const found = items.find((x: { last_name?: string; customer?: { last_name?: string } }) =>
-      JSON.stringify(x).includes(person(0).last_name),
-    );
+    // The list sends each row as its values (APPOINTMENT_FIELDS' order).
+    const rows = (list.json as AppointmentValues[]).map(appointmentOf);
+    const found = rows.find((r) => r.customer_lastname === person(0).last_name);
     check(found, 'gebuchter Termin nicht in der Liste');
-    appointmentId = found.id ?? found.appointment_id;
-    customerId = found.customer_id ?? found.customer?.id;
+    appointmentId = found.appointment_id;
+    customerId = found.customer_id;
     const checkIn = await counted('POST', `/api/staff/${centreId}/appointments/${appointmentId}/check-in`, {
       token: adminToken,
       body: { staff_id: centreId, customer_id: customerId, value: 1 },

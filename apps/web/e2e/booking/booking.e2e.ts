@@ -220,10 +220,7 @@ test('the result link from the mail shows the result after the birthday', async 
   });
   expect(booked.ok()).toBe(true);
   const from = Math.floor(new Date(`${day}T00:00:00+02:00`).getTime() / 1000);
-  const rows = await admin.post<{ appointment_id: number; customer_id: number; customer_lastname: string }[]>(
-    '/appointments',
-    { startdate: from, enddate: from + 86_399, source: 'customer' },
-  );
+  const rows = await admin.appointments({ startdate: from, enddate: from + 86_399, source: 'customer' });
   const a = rows.find((r) => r.customer_lastname === 'Resultat')!;
   // The demo centre asks for a legal basis (§ id above 1) before a result of a TestV service.
   const classes = await admin.get<

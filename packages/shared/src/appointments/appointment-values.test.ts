@@ -63,9 +63,10 @@ describe('an appointment row as the list answers send it', () => {
   });
 
   it('is checked value by value by the contract: a missing or misplaced value fails', () => {
-    const values = valuesOf(row);
+    const values: unknown[] = [...valuesOf(row)];
     expect(appointmentValuesSchema.parse(values)).toEqual(values);
     expect(appointmentValuesSchema.safeParse(values.slice(0, -1)).success).toBe(false);
+    expect(appointmentValuesSchema.safeParse([...values, 'mehr']).success).toBe(false);
     const swapped = [...values];
     [swapped[13], swapped[15]] = [swapped[15], swapped[13]];
     expect(appointmentValuesSchema.safeParse(swapped).success).toBe(false);
