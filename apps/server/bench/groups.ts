@@ -1,4 +1,5 @@
 import { CSV_HEADER_LINE, importRequestOf } from '@tz/shared/groups/customer-csv';
+import type { BenchDb } from './bench-db';
 import { type Figures, summarise } from './measure';
 import { memoryOf } from './server-process';
 
@@ -18,6 +19,35 @@ export interface GroupsBenchContext {
 }
 
 export const GROUP_CSV_ROWS = 10_000;
+
+/** Every group this bench creates is named so (`Bench <run> …`); generated data has no groups. */
+const BENCH_GROUPS = 'Bench %';
+
+/**
+ * Takes out what earlier runs' groups part added to reused data: its groups, their members (50,000
+ * customers a run, all new) and the members' appointments. Without it every `--reuse` run met a
+ * larger customers table (20,000 → 70,000 after one run at scale 0.1), in the search and the lists.
+ */
+export async function removeEarlierGroupRuns(
+  db: BenchDb,
+): Promise<{ customers: number; appointments: number; groups: number }> {
+  // One statement (the bench's driver is a pool: no transaction across calls); the foreign keys
+  // (no action) are checked at its end, when the members' appointments are gone too.
+  const { rows } = await db.query<{ customers: number; appointments: number; groups: number }>(
+    `with members as (
+       select ci.customer_id from customer_institutions ci
+       join institutions i on i.id = ci.institution_id where i.name like $1),
+     gone_appointments as (delete from appointments where customer_id in (select customer_id from members) returning 1),
+     gone_customers as (delete from customers where id in (select customer_id from members) returning 1),
+     gone_groups as (delete from institutions where name like $1 returning 1)
+     select (select count(*) from gone_customers)::int as customers,
+       (select count(*) from gone_appointments)::int as appointments,
+       (select count(*) from gone_groups)::int as groups`,
+    [BENCH_GROUPS],
+  );
+  return rows[0]!;
+}
+
 const BULK_MEMBERS = 500;
 
 /** A valid ISO-8859-1 file (as older spreadsheet programs write it) of `rows` people nobody else has. */

@@ -13,7 +13,7 @@ import { runCustomersWhileStaffWork } from './customers-while-staff-work';
 import { benchExportDir, ensurePlatformToken, runExportBench } from './exports';
 import { END_DAY, type Generated, generate, LAST, LAST2, type Size, type SizeName, sizeOf } from './generate';
 import { checkGoals, type GoalResult, goalsMarkdown } from './goals';
-import { runGroupsBench } from './groups';
+import { removeEarlierGroupRuns, runGroupsBench } from './groups';
 import { type Figures, load, summarise, timeCalls } from './measure';
 import { runSearchBench } from './search';
 import { memoryOf, startServer } from './server-process';
@@ -107,9 +107,15 @@ export async function prepare(kind: DbKind, size: Size, opts: Pick<RunOptions, '
     const gen = JSON.parse(readFileSync(metaFile, 'utf8')) as Generated;
     await ensureBookingPage(db, gen.staffId);
     await ensurePharmacy(db, gen.staffId);
-    // An earlier run's writes (some 40,000 updates of the day's rows, bookings) leave dead rows and stale
-    // statistics behind: the day's list measured 45 ms of SQL after them, 26 ms after this. A reused
-    // run starts where a fresh one does.
+    const removed = await removeEarlierGroupRuns(db);
+    if (removed.groups > 0) {
+      console.log(
+        `  frühere Gruppen-Läufe entfernt: ${removed.groups} Gruppen, ${removed.customers} Kunden, ${removed.appointments} Termine`,
+      );
+    }
+    // An earlier run's writes (some 40,000 updates of the day's rows, bookings, the groups just removed)
+    // leave dead rows and stale statistics behind: the day's list measured 45 ms of SQL after them, 26 ms
+    // after this. A reused run starts where a fresh one does.
     await db.query('vacuum analyze');
     await db.database.close();
     return { target, gen, reused: true, platformToken };
