@@ -50,11 +50,11 @@ export function shapedSql<A>(o: {
     const key = o.shape(args);
     let query = shapes.get(key);
     if (!query) {
-      const rendered = dialect.sqlToQuery(o.build(args));
-      if (!rendered.params.every(isPlaceholder)) {
+      const built = dialect.sqlToQuery(o.build(args));
+      if (!built.params.every(isPlaceholder)) {
         throw new Error(`shapedSql: a value is not a placeholder in shape '${key}'`);
       }
-      query = { ...rendered, name: statementName(rendered.sql) };
+      query = { ...built, name: statementName(built.sql) };
       if (shapes.size >= MAX_SHAPES) shapes.clear();
       shapes.set(key, query);
     }

@@ -1,9 +1,8 @@
 import { APPOINTMENT_FIELDS } from '@tz/shared/appointments/appointment-values';
-import {
-  type Appointment,
-  type AppointmentListQuery,
-  type AppointmentStatus,
-  appointmentSchema,
+import type {
+  Appointment,
+  AppointmentListQuery,
+  AppointmentStatus,
 } from '@tz/shared/appointments/appointments.contract';
 import { CHECKED_IN } from '@tz/shared/constants';
 import {
@@ -409,12 +408,13 @@ const ROW_FIELDS = {
 };
 
 /**
- * The list answer's fields: exactly the contract's, so the text the database
- * builds (which no zod schema checks on its way out) holds nothing the
- * contract does not name. The compiler checks that ROW_FIELDS has them all.
+ * The list answer's fields: exactly the contract's (APPOINTMENT_FIELDS, the order the answer sends
+ * them in), so the text the database builds (which no zod schema checks on its way out) holds nothing
+ * the contract does not name. pcr_labs is the centre's (labsField). The compiler checks that ROW_FIELDS
+ * has them all.
  */
-const LIST_FIELD_NAMES = Object.keys(appointmentSchema.shape).filter(
-  (name): name is Exclude<keyof Appointment, 'pcr_labs'> => name !== 'pcr_labs',
+const LIST_FIELD_NAMES = APPOINTMENT_FIELDS.filter(
+  (name): name is Exclude<(typeof APPOINTMENT_FIELDS)[number], 'pcr_labs'> => name !== 'pcr_labs',
 );
 ROW_FIELDS satisfies Record<(typeof LIST_FIELD_NAMES)[number], unknown>;
 
