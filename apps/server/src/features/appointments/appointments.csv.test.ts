@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type CsvColumn, csvChunks, csvTable } from './appointments.csv';
+import { type CsvColumn, csvChunks, csvTable, formatInPieces } from './appointments.csv';
 
 interface Row {
   id: number;
@@ -49,5 +49,33 @@ describe('csvChunks', () => {
     expect(asked).toEqual([undefined, 2, 4]);
     // Emptied: nothing the driver's result object still points at keeps a written row alive.
     expect(pages.map((p) => p.length)).toEqual([0, 0, 0]);
+  });
+});
+
+describe('formatInPieces', () => {
+  it('formats a page of 1,000 rows as pieces of at most 200 lines that join to the whole page', () => {
+    const rows = Array.from({ length: 1000 }, (_, i) => ({ id: i + 1, name: `Name ${i + 1}` }));
+    const format = (page: Row[]) => table.lines(page, undefined);
+    const pieces = formatInPieces(rows, format);
+    expect(pieces).toHaveLength(5);
+    for (const piece of pieces) expect(piece.split('\r\n').length - 1).toBeLessThanOrEqual(200);
+    expect(pieces.join('')).toBe(format(rows));
+    expect(formatInPieces(rows.slice(0, 150), format)).toEqual([format(rows.slice(0, 150))]);
+    expect(formatInPieces([], format)).toEqual([]);
+  });
+
+  it('hands csvChunks a page of 450 rows as three pieces, in order', async () => {
+    const all = Array.from({ length: 450 }, (_, i) => ({ id: i + 1, name: `N${i + 1}` }));
+    const chunks = csvChunks<Row, number>({
+      headerLine: 'H\r\n',
+      page: async (after) => (after === undefined ? all.slice() : []),
+      keyOf: (r) => r.id,
+      batch: 1000,
+      format: (rows) => table.lines(rows, undefined),
+    });
+    const seen: string[] = [];
+    for await (const c of chunks) seen.push(c);
+    expect(seen).toHaveLength(4);
+    expect(seen.join('')).toBe(`H\r\n${table.lines(all, undefined)}`);
   });
 });

@@ -97,6 +97,24 @@ export function dropRows(rows: unknown[]) {
   rows.length = 0;
 }
 
+/** Lines per piece of text (formatInPieces): 200 lines of the widest file stay well below 128 kB. */
+const LINES_PER_PIECE = 200;
+
+/**
+ * A page of rows as text, in pieces of at most LINES_PER_PIECE lines. One
+ * text of a whole page (1,000 lines ≈ 250 kB) is a V8 large object: alive at
+ * a young collection, as it is while it is written or sent, it goes straight
+ * to the old generation and stays until the next full collection — the
+ * server grew by 30–80 MB per monthly export, 10 MB in pieces (bench,
+ * docs/performance.md).
+ */
+export function formatInPieces<R>(rows: R[], format: (rows: R[]) => string): string[] {
+  if (rows.length <= LINES_PER_PIECE) return rows.length > 0 ? [format(rows)] : [];
+  const pieces: string[] = [];
+  for (let i = 0; i < rows.length; i += LINES_PER_PIECE) pieces.push(format(rows.slice(i, i + LINES_PER_PIECE)));
+  return pieces;
+}
+
 /**
  * A CSV file produced while it is sent or written, so memory stays flat for
  * any length: the header, then one chunk per keyset page of `batch` rows;
@@ -120,9 +138,9 @@ export async function* csvChunks<R, K>(o: {
     const rows: R[] = await next;
     const last = rows.at(-1);
     next = rows.length === o.batch && last ? read(o.keyOf(last)) : undefined;
-    const chunk = rows.length > 0 ? o.format(rows) : '';
+    const pieces = formatInPieces(rows, o.format);
     dropRows(rows);
-    if (chunk) yield chunk;
+    for (const piece of pieces) if (piece) yield piece;
   }
 }
 

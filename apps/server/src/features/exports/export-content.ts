@@ -3,7 +3,7 @@ import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import type { Database, DbOrTx } from '../../db/client';
-import { csvChunks, dropRows } from '../appointments/appointments.csv';
+import { csvChunks, dropRows, formatInPieces } from '../appointments/appointments.csv';
 import { type ExportCellContext, testCsv, vaccinationCsv } from './export-columns';
 import * as repo from './exports.repository';
 
@@ -67,7 +67,7 @@ const dialect = new PgDialect();
  * cursor in a read-only transaction of one PostgreSQL connection: one plan
  * for the whole range instead of one keyset query (planning, index re-entry)
  * per page. The next page is fetched while the current one is formatted; a
- * page's rows are dropped (dropRows) before its text is handed on.
+ * page's rows are dropped (dropRows) before its text (in pieces) is handed on.
  */
 async function* cursorCsv<R>(
   pool: pg.Pool,
@@ -95,9 +95,9 @@ async function* cursorCsv<R>(
       const rows = (await pending).rows as R[];
       pending = rows.length === batch ? fetchPage() : undefined;
       onRows(rows.length);
-      const chunk = lines(rows);
+      const pieces = formatInPieces(rows, lines);
       dropRows(rows);
-      if (chunk) yield chunk;
+      for (const piece of pieces) if (piece) yield piece;
     }
     finished = true;
   } finally {
