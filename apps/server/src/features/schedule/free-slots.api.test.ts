@@ -126,6 +126,69 @@ describe('free slots of a day', () => {
     ]);
   });
 
+  it("takes the date's special hours with both breaks instead of the weekday's; another date's special day or holiday changes nothing", async () => {
+    const m = await centreWithUser(t.app, t.database.db, ROLE.manager);
+    const staffId = m.centre.id;
+    const service = await createService(t.database.db, {
+      staff_id: staffId,
+      slot_length: 1800,
+      duration: 1800,
+      capacity_max: 1,
+      active: true,
+    });
+    const url = `/api/staff/${staffId}/schedule/free-slots?service_id=${service.id}&date=${date}`;
+    const starts = async () =>
+      (await t.app.inject({ method: 'GET', url, headers: m.headers }))
+        .json()
+        .map((s: { start_time: string }) => s.start_time);
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/staff/${staffId}/schedule/items`,
+      headers: m.headers,
+      payload: {
+        schedule_items: [
+          {
+            day_index: dayIndexOf(date),
+            start_time: '08:00',
+            end_time: '10:00',
+            break: [{ start_time: '08:30', end_time: '09:00' }],
+          },
+        ],
+      },
+    });
+    const nextDay = dateInZone(new Date(Date.parse(`${date}T12:00:00Z`) + 86_400_000), 'Europe/Berlin');
+    const special = (day: string, start: string, end: string) => ({
+      date: day,
+      start_time: start,
+      end_time: end,
+      break_start_time: '13:00',
+      break_end_time: '13:30',
+      break_start_time2: '14:00',
+      break_end_time2: '14:30',
+    });
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/staff/${staffId}/schedule/holidays`,
+      headers: m.headers,
+      payload: { date: [nextDay] },
+    });
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/staff/${staffId}/schedule/special-days`,
+      headers: m.headers,
+      payload: { special_days: [special(nextDay, '06:00', '07:00')] },
+    });
+    expect(await starts()).toEqual(['08:00', '09:00', '09:30']);
+
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/staff/${staffId}/schedule/special-days`,
+      headers: m.headers,
+      payload: { special_days: [special(date, '12:30', '15:00')] },
+    });
+    expect(await starts()).toEqual(['12:30', '13:30', '14:30']);
+  });
+
   it('offers nothing for an inactive service', async () => {
     const m = await centreWithUser(t.app, t.database.db, ROLE.manager);
     const service = await createService(t.database.db, { staff_id: m.centre.id, active: false });

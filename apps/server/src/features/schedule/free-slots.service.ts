@@ -4,7 +4,7 @@ import { now as clockNow } from '../../clock';
 import type { DbOrTx } from '../../db/client';
 import { getService } from '../services/services.service';
 import * as repo from './schedule.repository';
-import { scheduleItems } from './schedule.service';
+import { withBreaks } from './schedule.service';
 
 export interface SlotService {
   id: number;
@@ -15,8 +15,9 @@ export interface SlotService {
 
 /**
  * Everything the pure free-slot and booking rules need for one service and
- * local date of a centre: opening hours, special days, holidays and what is
- * booked that day (leaving out `exceptIds`, the rows an edit replaces).
+ * local date of a centre: opening hours, the date's special hours, whether it
+ * is a holiday and what is booked that day (leaving out `exceptIds`, the rows
+ * an edit replaces); one statement (dayInputRow).
  */
 export async function dayInput(
   db: DbOrTx,
@@ -26,23 +27,18 @@ export async function dayInput(
   timeZone: string,
   exceptIds: number[] = [],
 ): Promise<Omit<FreeSlotsInput, 'notBefore'>> {
-  // One after the other: `db` is often a transaction (the booking's and the edit's re-check), and one connection
-  // runs one query at a time (pg warns about queued concurrent queries and will refuse them in pg 9).
-  const weekly = await scheduleItems(db, staffId);
-  const specialDays = await repo.listSpecialDays(db, staffId, date);
-  const holidays = await repo.listHolidays(db, staffId, date);
-  const occupations = await repo.occupationsOfDay(db, staffId, service.id, date, timeZone, exceptIds);
+  const row = await repo.dayInputRow(db, { staffId, serviceId: service.id, date, timeZone, exceptIds });
   return {
     date,
-    weekly,
-    specialDays,
-    holidays: holidays.map((h) => h.date),
+    weekly: row.weekly.map(withBreaks),
+    specialDays: row.special_day ? [row.special_day] : [],
+    holidays: row.holiday ? [date] : [],
     slotLength: service.slot_length,
     duration: service.duration,
     capacity: service.capacity_max,
-    // Summed per time span (occupationsOfDay): a blocked span carries the number of blocked slots in it.
-    appointments: occupations.filter((o) => !o.blocked),
-    blockedSlots: occupations.filter((o) => o.blocked),
+    // Summed per time span (DayInputRow): a blocked span carries the number of blocked slots in it.
+    appointments: row.occupations.filter((o) => !o.blocked),
+    blockedSlots: row.occupations.filter((o) => o.blocked),
   };
 }
 

@@ -1,8 +1,9 @@
-import { type AnyColumn, and, asc, eq, gte, inArray, notInArray, or, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { appointments } from '../../db/schema/appointments';
 import { centres } from '../../db/schema/centres';
 import { holidays, scheduleBreaks, scheduleItems, specialDays } from '../../db/schema/schedule';
+import { shapedSql } from '../../db/shaped-sql';
 
 export async function centreTimeZone(db: DbOrTx, staffId: number) {
   const rows = await db.select({ time_zone: centres.time_zone }).from(centres).where(eq(centres.id, staffId));
@@ -119,49 +120,95 @@ export async function deleteHoliday(db: DbOrTx, staffId: number, id: number) {
   return rows.length > 0;
 }
 
+const p = (name: string) => sql.placeholder(name);
+
+/** What the free-slot rule needs of one service's local date at a centre (dayInputRow). */
+export interface DayInputRow {
+  /** The weekdays' hours, each with its breaks in position order. */
+  weekly: {
+    id: number;
+    day_index: number;
+    start_time: string;
+    end_time: string;
+    breaks: { id: number; start_time: string; end_time: string }[];
+  }[];
+  /** The date's deviating hours, if it has any. */
+  special_day: {
+    date: string;
+    start_time: string;
+    end_time: string;
+    break_start_time: string;
+    break_end_time: string;
+    break_start_time2: string;
+    break_end_time2: string;
+  } | null;
+  holiday: boolean;
+  /**
+   * What occupies places that day: appointments of the service and blocked
+   * slots of any service (cancelled ones do not count), as local times, one
+   * row per time span with the places taken (an appointment its persons, a
+   * blocked slot one). Summed by the database: a busy day has a thousand
+   * appointments but some hundred spans.
+   */
+  occupations: { start_time: string; end_time: string; persons: number; blocked: boolean }[];
+}
+
 /**
- * What occupies places on a local date: appointments of the service and
- * blocked slots of any service (cancelled ones do not count), as local times,
- * one row per time span with the places taken (an appointment its persons, a
- * blocked slot one). Summed by the database: a busy day has a thousand
- * appointments but some hundred spans, and the booking page asks for the
- * free times of the same day again and again (bench: customers browsing
- * while staff work). `exceptIds` leaves out rows being moved (editing an
- * appointment).
+ * Everything of dayInputRow in one statement, prepared once (shapedSql): the
+ * booking page asks for the free times of the same day again and again, and
+ * its five queries built by Drizzle cost the server 1 ms of CPU per call, a
+ * third of the call (profile, docs/performance.md); customers browsing slowed
+ * the staff's list down (bench: customers browsing while staff work).
  */
-export async function occupationsOfDay(
+const dayInputQuery = shapedSql<{
+  staffId: number;
+  serviceId: number;
+  date: string;
+  timeZone: string;
+  exceptIds: number[];
+}>({
+  shape: () => 'day',
+  values: (a) => ({ ...a }),
+  build: () => {
+    const local = (col: AnyColumn) => sql`to_char(timezone(${p('timeZone')}::text, ${col}), 'HH24:MI')`;
+    const breaks = sql`(select coalesce(json_agg(json_build_object('id', ${scheduleBreaks.id}, 'start_time', ${scheduleBreaks.start_time}, 'end_time', ${scheduleBreaks.end_time}) order by ${scheduleBreaks.position}), '[]'::json)
+      from ${scheduleBreaks} where ${scheduleBreaks.schedule_item_id} = ${scheduleItems.id})`;
+    const weekly = sql`(select coalesce(json_agg(json_build_object('id', ${scheduleItems.id}, 'day_index', ${scheduleItems.day_index},
+        'start_time', ${scheduleItems.start_time}, 'end_time', ${scheduleItems.end_time}, 'breaks', ${breaks}) order by ${scheduleItems.day_index}), '[]'::json)
+      from ${scheduleItems} where ${scheduleItems.staff_id} = ${p('staffId')})`;
+    const specialDay = sql`(select json_build_object('date', ${specialDays.date}, 'start_time', ${specialDays.start_time}, 'end_time', ${specialDays.end_time},
+        'break_start_time', ${specialDays.break_start_time}, 'break_end_time', ${specialDays.break_end_time},
+        'break_start_time2', ${specialDays.break_start_time2}, 'break_end_time2', ${specialDays.break_end_time2})
+      from ${specialDays} where ${specialDays.staff_id} = ${p('staffId')} and ${specialDays.date} = ${p('date')}::date)`;
+    const holiday = sql`exists (select 1 from ${holidays} where ${holidays.staff_id} = ${p('staffId')} and ${holidays.date} = ${p('date')}::date)`;
+    // The day's bounds in the centre's zone, so the (staff_id, start_date) index answers: a condition on
+    // timezone(…, start_date)::date read every appointment of the centre (1,000,000: 320 ms a call).
+    // Grouped by position: the time expressions carry the zone as a parameter, which makes a repeated
+    // expression a different one.
+    const spans = sql`select ${local(appointments.start_date)} as start_time, ${local(appointments.end_date)} as end_time,
+        sum(case when ${appointments.should_block_slot} then 1 else greatest(${appointments.number_of_persons}, 0) end)::int as persons,
+        ${appointments.should_block_slot} as blocked
+      from ${appointments}
+      where ${appointments.staff_id} = ${p('staffId')}
+        and ${appointments.start_date} >= (${p('date')}::date)::timestamp at time zone ${p('timeZone')}::text
+        and ${appointments.start_date} < (${p('date')}::date + 1)::timestamp at time zone ${p('timeZone')}::text
+        and ${appointments.status} <> 'cancelled'
+        and (${appointments.service_id} = ${p('serviceId')} or ${appointments.should_block_slot})
+        and not (${appointments.id} = any(${p('exceptIds')}::int[]))
+      group by 1, 2, 4`;
+    const occupations = sql`(select coalesce(json_agg(json_build_object('start_time', o.start_time, 'end_time', o.end_time,
+        'persons', o.persons, 'blocked', o.blocked) order by o.start_time, o.end_time, o.blocked), '[]'::json) from (${spans}) o)`;
+    return sql`select ${weekly} as weekly, ${specialDay} as special_day, ${holiday} as holiday, ${occupations} as occupations`;
+  },
+});
+
+/** The free-slot rule's input of one service's local date at a centre, leaving out `exceptIds` (rows being moved). */
+export async function dayInputRow(
   db: DbOrTx,
-  staffId: number,
-  serviceId: number,
-  date: string,
-  timeZone: string,
-  exceptIds: number[] = [],
-) {
-  const local = (col: AnyColumn) => sql<string>`to_char(timezone(${timeZone}, ${col}), 'HH24:MI')`;
-  return (
-    db
-      .select({
-        start_time: local(appointments.start_date),
-        end_time: local(appointments.end_date),
-        persons: sql<number>`sum(case when ${appointments.should_block_slot} then 1 else greatest(${appointments.number_of_persons}, 0) end)::int`,
-        blocked: appointments.should_block_slot,
-      })
-      .from(appointments)
-      .where(
-        and(
-          eq(appointments.staff_id, staffId),
-          // The day's bounds in the centre's zone, so the (staff_id, start_date) index answers: a condition on
-          // timezone(…, start_date)::date read every appointment of the centre (1,000,000: 320 ms a call).
-          sql`${appointments.start_date} >= (${date}::date)::timestamp at time zone ${timeZone}`,
-          sql`${appointments.start_date} < (${date}::date + 1)::timestamp at time zone ${timeZone}`,
-          sql`${appointments.status} <> 'cancelled'`,
-          or(eq(appointments.service_id, serviceId), eq(appointments.should_block_slot, true)),
-          exceptIds.length ? notInArray(appointments.id, exceptIds) : undefined,
-        ),
-      )
-      // By position: the time expressions carry the zone as a parameter, which makes a repeated expression a different one.
-      .groupBy(sql`1, 2, 4`)
-  );
+  a: { staffId: number; serviceId: number; date: string; timeZone: string; exceptIds: number[] },
+): Promise<DayInputRow> {
+  const [row] = await dayInputQuery.rows<DayInputRow>(db, a);
+  return row!;
 }
 
 /**

@@ -16,21 +16,34 @@ async function today(db: DbOrTx, staffId: number) {
   return dateInZone(now(), await repo.centreTimeZone(db, staffId));
 }
 
+/** A stored weekday with exactly two breaks (empty ones blank), its own breaks in position order. */
+export function withBreaks(item: {
+  id: number;
+  day_index: number;
+  start_time: string;
+  end_time: string;
+  breaks: { id: number; start_time: string; end_time: string }[];
+}): ScheduleItem {
+  return {
+    id: item.id,
+    day_index: item.day_index,
+    start_time: item.start_time,
+    end_time: item.end_time,
+    break: [item.breaks[0] ?? EMPTY_BREAK, item.breaks[1] ?? EMPTY_BREAK],
+  };
+}
+
 /** Stored weekdays, each with exactly two breaks (empty ones blank). */
 export async function scheduleItems(db: DbOrTx, staffId: number): Promise<ScheduleItem[]> {
   const { items, breaks } = await repo.listScheduleItems(db, staffId);
-  return items.map((item) => {
-    const own = breaks
-      .filter((b) => b.schedule_item_id === item.id)
-      .map((b) => ({ id: b.id, start_time: b.start_time, end_time: b.end_time }));
-    return {
-      id: item.id,
-      day_index: item.day_index,
-      start_time: item.start_time,
-      end_time: item.end_time,
-      break: [own[0] ?? EMPTY_BREAK, own[1] ?? EMPTY_BREAK],
-    };
-  });
+  return items.map((item) =>
+    withBreaks({
+      ...item,
+      breaks: breaks
+        .filter((b) => b.schedule_item_id === item.id)
+        .map((b) => ({ id: b.id, start_time: b.start_time, end_time: b.end_time })),
+    }),
+  );
 }
 
 /**
