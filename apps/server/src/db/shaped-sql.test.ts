@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { shapedSql } from './shaped-sql';
+import { services } from './schema/services';
+import { selectList, shapedSql } from './shaped-sql';
 
 interface Args {
   staffId: number;
@@ -40,5 +41,19 @@ describe('shapedSql', () => {
       build: (a) => sql`select id from t where staff_id = ${a.staffId}`,
     });
     expect(() => q.query({ staffId: 1 })).toThrow(/not a placeholder/);
+  });
+});
+
+describe('selectList', () => {
+  it("names each column by its key, so the rows have the keys of Drizzle's select(columns)", () => {
+    const q = shapedSql<{ id: number }>({
+      shape: () => '',
+      values: (a) => a,
+      build: () =>
+        sql`select ${selectList({ id: services.id, length: services.slot_length })} from ${services} where ${services.id} = ${sql.placeholder('id')}`,
+    });
+    expect(q.query({ id: 7 }).sql).toBe(
+      'select "services"."id" as "id", "services"."slot_length" as "length" from "services" where "services"."id" = $1',
+    );
   });
 });

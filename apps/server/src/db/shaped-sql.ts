@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { fillPlaceholders, is, Param, Placeholder, type Query, type SQL } from 'drizzle-orm';
+import { type AnyColumn, fillPlaceholders, is, Param, Placeholder, type Query, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from './client';
 import { rowsOf } from './rows';
@@ -76,3 +76,14 @@ export function shapedSql<A>(o: {
 
 /** One name per text: node-postgres refuses a name it prepared for another text on the same connection. */
 const statementName = (text: string) => `shaped_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+
+/**
+ * The select list of `columns`, each under its key (`"table"."column" as "key"`): a shaped query's rows then
+ * have the keys Drizzle's select(columns) gives them. Only for columns the driver already answers as their
+ * Drizzle type (numbers, text, booleans, dates as text): the rows pass no column mapping.
+ */
+export const selectList = (columns: Record<string, AnyColumn>): SQL =>
+  sql.join(
+    Object.entries(columns).map(([key, column]) => sql`${column} as ${sql.identifier(key)}`),
+    sql`, `,
+  );

@@ -5,6 +5,7 @@ import { rowsOf } from '../../db/rows';
 import { appointments } from '../../db/schema/appointments';
 import { customers } from '../../db/schema/customers';
 import { services } from '../../db/schema/services';
+import { selectList, shapedSql } from '../../db/shaped-sql';
 import { appointmentRows } from './appointments.repository';
 
 export async function oneAppointmentRow(db: DbOrTx, staffId: number, appointmentId: number, customerId: number) {
@@ -176,18 +177,29 @@ export async function updateAppointmentRow(
     .where(and(eq(appointments.id, appointmentId), eq(appointments.staff_id, staffId)));
 }
 
+const serviceColumns = {
+  id: services.id,
+  active: services.active,
+  price: services.price,
+  duration: services.duration,
+  slot_length: services.slot_length,
+  capacity_max: services.capacity_max,
+};
+
+const serviceOfCentre = shapedSql<{ staffId: number; serviceId: number }>({
+  shape: () => 'one',
+  values: (a) => a,
+  build: () =>
+    sql`select ${selectList(serviceColumns)} from ${services}
+      where ${services.id} = ${sql.placeholder('serviceId')} and ${services.staff_id} = ${sql.placeholder('staffId')}`,
+});
+
+/** Prepared once (shapedSql): the booking page's free times ask it with every call. */
 export async function findServiceOfCentre(db: DbOrTx, staffId: number, serviceId: number) {
-  const [row] = await db
-    .select({
-      id: services.id,
-      active: services.active,
-      price: services.price,
-      duration: services.duration,
-      slot_length: services.slot_length,
-      capacity_max: services.capacity_max,
-    })
-    .from(services)
-    .where(and(eq(services.id, serviceId), eq(services.staff_id, staffId)));
+  const [row] = await serviceOfCentre.rows<Pick<typeof services.$inferSelect, keyof typeof serviceColumns>>(db, {
+    staffId,
+    serviceId,
+  });
   return row;
 }
 

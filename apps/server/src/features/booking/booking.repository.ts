@@ -7,6 +7,7 @@ import { centres } from '../../db/schema/centres';
 import { customers } from '../../db/schema/customers';
 import { holidays, specialDays } from '../../db/schema/schedule';
 import { services } from '../../db/schema/services';
+import { selectList, shapedSql } from '../../db/shaped-sql';
 
 const publicCentreColumns = {
   id: centres.id,
@@ -31,18 +32,26 @@ const publicCentreColumns = {
   type: centres.type,
 };
 
+/** The keys of publicCentreColumns are the table's own. */
+type PublicCentreRow = Pick<typeof centres.$inferSelect, keyof typeof publicCentreColumns>;
+
+const centreBySearchName = shapedSql<{ name: string }>({
+  shape: () => 'one',
+  values: (a) => a,
+  build: () =>
+    sql`select ${selectList(publicCentreColumns)} from ${centres}
+      where lower(${centres.search_name}) = lower(${sql.placeholder('name')}::text) and ${centres.testcenter}
+      order by ${centres.id} limit 1`,
+});
+
 /**
  * The activated centre whose search_name is `name`, ignoring case (index
  * centres_search_name_lower_idx). Names are not unique in the table; the
- * oldest centre keeps a shared one.
+ * oldest centre keeps a shared one. Prepared once (shapedSql): every call of
+ * the booking page asks it, the free times again and again.
  */
 export async function findCentreBySearchName(db: DbOrTx, name: string) {
-  const [row] = await db
-    .select(publicCentreColumns)
-    .from(centres)
-    .where(and(sql`lower(${centres.search_name}) = lower(${name})`, eq(centres.testcenter, true)))
-    .orderBy(asc(centres.id))
-    .limit(1);
+  const [row] = await centreBySearchName.rows<PublicCentreRow>(db, { name });
   return row;
 }
 export type BookingCentre = NonNullable<Awaited<ReturnType<typeof findCentreBySearchName>>>;
