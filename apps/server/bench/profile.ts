@@ -192,6 +192,7 @@ async function main(argv: string[]) {
             path: request.path,
             body: request.body ? JSON.stringify(request.body) : undefined,
             accept: request.accept,
+            varyAddress: request.path.startsWith('/api/public/'),
             connections,
             seconds: s,
           });

@@ -14,9 +14,10 @@ import { benchExportDir, ensurePlatformToken, runExportBench } from './exports';
 import { END_DAY, type Generated, generate, LAST, LAST2, type Size, type SizeName, sizeOf } from './generate';
 import { checkGoals, type GoalResult, goalsMarkdown } from './goals';
 import { removeEarlierGroupRuns, runGroupsBench } from './groups';
+import { request } from './http-client';
 import { type Figures, load, summarise, timeCalls } from './measure';
 import { runSearchBench } from './search';
-import { memoryOf, startServer } from './server-process';
+import { memoryOf, startMinimalServer, startServer } from './server-process';
 import {
   DEFAULT_WEB,
   ensureWebBuilt,
@@ -142,6 +143,8 @@ export const windowQuery = (): AppointmentListQuery => ({
   enddate: berlinMidnight(-1) - 1,
 });
 const PAGE = 100;
+/** The reference row: the first page from a server of nothing but node:http and pg (minimal-server.ts). */
+export const MINIMAL_SERVER_PAGE = 'reference: first page only, minimal node:http + pg server';
 
 /** The benchmark server's environment on the prepared data. */
 export function serverEnv(kind: DbKind, target: string): Record<string, string> {
@@ -165,11 +168,9 @@ async function runOne(kind: DbKind, size: Size, opts: RunOptions): Promise<DbRun
   const ops: OperationResult[] = [];
   const auth = { authorization: `Bearer ${gen.token}`, 'content-type': 'application/json' };
   const list = `${server.url}/api/staff/${gen.staffId}/appointments`;
-  const post = async (url: string, body: unknown, accept = 'application/json') => {
-    const res = await fetch(url, { method: 'POST', headers: { ...auth, accept }, body: JSON.stringify(body) });
-    const text = await res.text();
-    return { ok: res.ok, text };
-  };
+  // The list calls go through node:http, as lean a client as the bare SQL's driver (http-client.ts).
+  const post = (url: string, body: unknown, accept = 'application/json') =>
+    request(url, { method: 'POST', headers: { ...auth, accept }, body: JSON.stringify(body) });
   /** The rows of a list answer (each row is sent as its values). */
   const listRows = async (body: unknown) => {
     const r = await post(list, body);
@@ -269,6 +270,17 @@ async function runOne(kind: DbKind, size: Size, opts: RunOptions): Promise<DbRun
     await timeList('list: 30 days, first page only', async () => (await post(list, page)).ok, [listSql(page)], 3, {
       rows: pageRows,
     });
+    if (kind === 'postgres') {
+      // The floor of any Node server: node:http and the pool, the same statement, nothing else (minimal-server.ts).
+      const minimal = await startMinimalServer(target, listSql(page));
+      try {
+        await timeList(MINIMAL_SERVER_PAGE, async () => (await post(minimal.url, page)).ok, [listSql(page)], 3, {
+          rows: pageRows,
+        });
+      } finally {
+        await minimal.stop();
+      }
+    }
     await timeList(
       'count: 30 days',
       async () => (await post(`${list}/count`, win)).ok,

@@ -77,3 +77,28 @@ export async function startServer(env: Record<string, string>, nodeArgs: string[
     },
   };
 }
+
+/** bench/minimal-server.ts on `databaseUrl`, answering every call with `query`. */
+export async function startMinimalServer(
+  databaseUrl: string,
+  query: { sql: string; params: unknown[]; name: string },
+): Promise<ServerProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/minimal-server.ts'], {
+    cwd: serverDir,
+    env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: databaseUrl, BENCH_QUERY: JSON.stringify(query) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const port = await new Promise<number>((resolve, reject) => {
+    child.stdout!.once('data', (line) => resolve(Number(String(line).trim())));
+    child.once('exit', (code) => reject(new Error(`Minimal-Server beendet mit Code ${code}`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    pid: child.pid!,
+    stop: async () => {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
