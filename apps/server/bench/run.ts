@@ -215,6 +215,8 @@ async function runOne(kind: DbKind, size: Size, opts: RunOptions): Promise<DbRun
       queries: NamedQuery[],
       warmup: number,
       extra: Partial<OperationResult> = {},
+      /** Another server's answer to the same call, timed in the same turns against the same bare SQL. */
+      beside?: { label: string; call: () => Promise<boolean> },
     ) => {
       const runBare = async () => {
         for (const q of queries) await bareDb!.prepared(q);
@@ -226,25 +228,30 @@ async function runOne(kind: DbKind, size: Size, opts: RunOptions): Promise<DbRun
       }
       for (let i = 0; i < warmup; i++) {
         await call();
+        await beside?.call();
         await runBare();
       }
-      const api: number[] = [];
+      const timed = (f: () => Promise<boolean>) => ({ f, ms: [] as number[], errors: 0 });
+      const calls = [timed(call), ...(beside ? [timed(beside.call)] : [])];
       const bare: number[] = [];
-      let errors = 0;
       for (let i = 0; i < n; i++) {
-        let t = performance.now();
-        if (!(await call())) errors++;
-        api.push(performance.now() - t);
-        t = performance.now();
+        for (const c of calls) {
+          const t = performance.now();
+          if (!(await c.f())) c.errors++;
+          c.ms.push(performance.now() - t);
+        }
+        const t = performance.now();
         await runBare();
         bare.push(performance.now() - t);
       }
-      const f = summarise(api, errors, api.reduce((a, b) => a + b, 0) / 1000);
       const bareMedian = summarise(bare, 0, 0).median_ms;
-      record(label, f, {
-        ...extra,
-        bare_sql_median_ms: bareMedian,
-        ratio: bareMedian > 0 ? Math.round((f.median_ms / bareMedian) * 100) / 100 : undefined,
+      calls.forEach((c, i) => {
+        const f = summarise(c.ms, c.errors, c.ms.reduce((a, b) => a + b, 0) / 1000);
+        record(i === 0 ? label : beside!.label, f, {
+          ...extra,
+          bare_sql_median_ms: bareMedian,
+          ratio: bareMedian > 0 ? Math.round((f.median_ms / bareMedian) * 100) / 100 : undefined,
+        });
       });
     };
 
@@ -267,19 +274,20 @@ async function runOne(kind: DbKind, size: Size, opts: RunOptions): Promise<DbRun
       5,
       { rows: pageRows },
     );
-    await timeList('list: 30 days, first page only', async () => (await post(list, page)).ok, [listSql(page)], 3, {
-      rows: pageRows,
-    });
-    if (kind === 'postgres') {
-      // The floor of any Node server: node:http and the pool, the same statement, nothing else (minimal-server.ts).
-      const minimal = await startMinimalServer(target, listSql(page));
-      try {
-        await timeList(MINIMAL_SERVER_PAGE, async () => (await post(minimal.url, page)).ok, [listSql(page)], 3, {
-          rows: pageRows,
-        });
-      } finally {
-        await minimal.stop();
-      }
+    // Beside it, on PostgreSQL, the floor of any Node server: node:http and the pool, the same statement,
+    // nothing else (minimal-server.ts); the three take turns, so the two servers meet the same machine.
+    const minimal = kind === 'postgres' ? await startMinimalServer(target, listSql(page)) : undefined;
+    try {
+      await timeList(
+        'list: 30 days, first page only',
+        async () => (await post(list, page)).ok,
+        [listSql(page)],
+        3,
+        { rows: pageRows },
+        minimal && { label: MINIMAL_SERVER_PAGE, call: async () => (await post(minimal.url, page)).ok },
+      );
+    } finally {
+      await minimal?.stop();
     }
     await timeList(
       'count: 30 days',
