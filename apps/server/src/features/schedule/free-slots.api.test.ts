@@ -36,31 +36,40 @@ async function bookings(staffId: number, serviceId: number) {
   });
 }
 
+/** A manager's new centre, open on `date`'s weekday from `start` to `end` with one break, and a bookable service of 30-minute slots. */
+async function centreOpenOnDate(hours: {
+  start: string;
+  end: string;
+  break: { start_time: string; end_time: string };
+}) {
+  const m = await centreWithUser(t.app, t.database.db, ROLE.manager);
+  const staffId = m.centre.id;
+  const service = await createService(t.database.db, {
+    staff_id: staffId,
+    slot_length: 1800,
+    duration: 1800,
+    capacity_max: 1,
+    active: true,
+  });
+  await t.app.inject({
+    method: 'POST',
+    url: `/api/staff/${staffId}/schedule/items`,
+    headers: m.headers,
+    payload: {
+      schedule_items: [
+        { day_index: dayIndexOf(date), start_time: hours.start, end_time: hours.end, break: [hours.break] },
+      ],
+    },
+  });
+  return { m, staffId, service };
+}
+
 describe('free slots of a day', () => {
   it('answers the slots of the opening hours minus break, bookings at capacity and holidays', async () => {
-    const m = await centreWithUser(t.app, t.database.db, ROLE.manager);
-    const staffId = m.centre.id;
-    const service = await createService(t.database.db, {
-      staff_id: staffId,
-      slot_length: 1800,
-      duration: 1800,
-      capacity_max: 1,
-      active: true,
-    });
-    await t.app.inject({
-      method: 'POST',
-      url: `/api/staff/${staffId}/schedule/items`,
-      headers: m.headers,
-      payload: {
-        schedule_items: [
-          {
-            day_index: dayIndexOf(date),
-            start_time: '08:00',
-            end_time: '11:00',
-            break: [{ start_time: '10:00', end_time: '10:30' }],
-          },
-        ],
-      },
+    const { m, staffId, service } = await centreOpenOnDate({
+      start: '08:00',
+      end: '11:00',
+      break: { start_time: '10:00', end_time: '10:30' },
     });
     const booking = await bookings(staffId, service.id);
     await t.database.db
@@ -127,35 +136,16 @@ describe('free slots of a day', () => {
   });
 
   it("takes the date's special hours with both breaks instead of the weekday's; another date's special day or holiday changes nothing", async () => {
-    const m = await centreWithUser(t.app, t.database.db, ROLE.manager);
-    const staffId = m.centre.id;
-    const service = await createService(t.database.db, {
-      staff_id: staffId,
-      slot_length: 1800,
-      duration: 1800,
-      capacity_max: 1,
-      active: true,
+    const { m, staffId, service } = await centreOpenOnDate({
+      start: '08:00',
+      end: '10:00',
+      break: { start_time: '08:30', end_time: '09:00' },
     });
     const url = `/api/staff/${staffId}/schedule/free-slots?service_id=${service.id}&date=${date}`;
     const starts = async () =>
       (await t.app.inject({ method: 'GET', url, headers: m.headers }))
         .json()
         .map((s: { start_time: string }) => s.start_time);
-    await t.app.inject({
-      method: 'POST',
-      url: `/api/staff/${staffId}/schedule/items`,
-      headers: m.headers,
-      payload: {
-        schedule_items: [
-          {
-            day_index: dayIndexOf(date),
-            start_time: '08:00',
-            end_time: '10:00',
-            break: [{ start_time: '08:30', end_time: '09:00' }],
-          },
-        ],
-      },
-    });
     const nextDay = dateInZone(new Date(Date.parse(`${date}T12:00:00Z`) + 86_400_000), 'Europe/Berlin');
     const special = (day: string, start: string, end: string) => ({
       date: day,
