@@ -2,11 +2,10 @@ import http from 'node:http';
 
 /**
  * The bench's client for the calls it compares with their bare SQL: node:http over kept-alive
- * connections. fetch (undici) spent 0.6–1.0 ms of its own per list page (44 kB answer) in the
- * bench's process, on the same two cores as the server and PostgreSQL, where node:http spent
- * 0.3 ms less than that; measured against one server, the same page: fetch 3.4–3.9 ms, node:http
- * 2.7–3.0 ms, bare SQL 2.1–2.4 ms. The ratio is the server's cost, not the client's
- * (docs/performance.md, "The bench's client").
+ * connections. fetch (undici) spent 0.6–1.0 ms more of its own per list page (44 kB answer) in the
+ * bench's process, on the same two cores as the server and PostgreSQL: against one server, the same
+ * page, in turns, fetch took 3.4–3.9 ms, node:http 2.7–3.0 ms, the bare SQL 1.9–2.4 ms. The ratio is
+ * meant to be the server's cost, not the client's (docs/performance.md, stop 36).
  */
 const agent = new http.Agent({ keepAlive: true });
 

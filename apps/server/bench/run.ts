@@ -143,8 +143,6 @@ export const windowQuery = (): AppointmentListQuery => ({
   enddate: berlinMidnight(-1) - 1,
 });
 const PAGE = 100;
-/** The reference row: the first page from a server of nothing but node:http and pg (minimal-server.ts). */
-export const MINIMAL_SERVER_PAGE = 'reference: first page only, minimal node:http + pg server';
 
 /** The benchmark server's environment on the prepared data. */
 export function serverEnv(kind: DbKind, target: string): Record<string, string> {
@@ -284,7 +282,10 @@ async function runOne(kind: DbKind, size: Size, opts: RunOptions): Promise<DbRun
         [listSql(page)],
         3,
         { rows: pageRows },
-        minimal && { label: MINIMAL_SERVER_PAGE, call: async () => (await post(minimal.url, page)).ok },
+        minimal && {
+          label: 'reference: first page only, minimal node:http + pg server',
+          call: async () => (await post(minimal.url, page)).ok,
+        },
       );
     } finally {
       await minimal?.stop();

@@ -68,6 +68,10 @@ export async function startServer(env: Record<string, string>, nodeArgs: string[
     if (Date.now() > deadline) throw new Error('Server startet nicht');
     await new Promise((r) => setTimeout(r, 200));
   }
+  return handleOf(child, url, exited);
+}
+
+function handleOf(child: ChildProcess, url: string, exited: Promise<unknown>): ServerProcess {
   return {
     url,
     pid: child.pid!,
@@ -93,12 +97,5 @@ export async function startMinimalServer(
     child.stdout!.once('data', (line) => resolve(Number(String(line).trim())));
     child.once('exit', (code) => reject(new Error(`Minimal-Server beendet mit Code ${code}`)));
   });
-  return {
-    url: `http://127.0.0.1:${port}`,
-    pid: child.pid!,
-    stop: async () => {
-      if (child.exitCode === null) child.kill('SIGTERM');
-      await exited;
-    },
-  };
+  return handleOf(child, `http://127.0.0.1:${port}`, exited);
 }

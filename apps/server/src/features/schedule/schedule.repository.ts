@@ -120,28 +120,18 @@ export async function deleteHoliday(db: DbOrTx, staffId: number, id: number) {
   return rows.length > 0;
 }
 
-const p = (name: string) => sql.placeholder(name);
+const p = sql.placeholder;
+
+/** A weekday's stored hours with its own breaks in position order. */
+export type WeekdayHours = Omit<typeof scheduleItems.$inferSelect, 'staff_id'> & {
+  breaks: Pick<typeof scheduleBreaks.$inferSelect, 'id' | 'start_time' | 'end_time'>[];
+};
 
 /** What the free-slot rule needs of one service's local date at a centre (dayInputRow). */
 export interface DayInputRow {
-  /** The weekdays' hours, each with its breaks in position order. */
-  weekly: {
-    id: number;
-    day_index: number;
-    start_time: string;
-    end_time: string;
-    breaks: { id: number; start_time: string; end_time: string }[];
-  }[];
+  weekly: WeekdayHours[];
   /** The date's deviating hours, if it has any. */
-  special_day: {
-    date: string;
-    start_time: string;
-    end_time: string;
-    break_start_time: string;
-    break_end_time: string;
-    break_start_time2: string;
-    break_end_time2: string;
-  } | null;
+  special_day: Omit<typeof specialDays.$inferSelect, 'id' | 'staff_id'> | null;
   holiday: boolean;
   /**
    * What occupies places that day: appointments of the service and blocked
@@ -168,7 +158,7 @@ const dayInputQuery = shapedSql<{
   exceptIds: number[];
 }>({
   shape: () => 'day',
-  values: (a) => ({ ...a }),
+  values: (a) => a,
   build: () => {
     const local = (col: AnyColumn) => sql`to_char(timezone(${p('timeZone')}::text, ${col}), 'HH24:MI')`;
     const breaks = sql`(select coalesce(json_agg(json_build_object('id', ${scheduleBreaks.id}, 'start_time', ${scheduleBreaks.start_time}, 'end_time', ${scheduleBreaks.end_time}) order by ${scheduleBreaks.position}), '[]'::json)

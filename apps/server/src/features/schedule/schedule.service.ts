@@ -17,13 +17,7 @@ async function today(db: DbOrTx, staffId: number) {
 }
 
 /** A stored weekday with exactly two breaks (empty ones blank), its own breaks in position order. */
-export function withBreaks(item: {
-  id: number;
-  day_index: number;
-  start_time: string;
-  end_time: string;
-  breaks: { id: number; start_time: string; end_time: string }[];
-}): ScheduleItem {
+export function withBreaks(item: repo.WeekdayHours): ScheduleItem {
   return {
     id: item.id,
     day_index: item.day_index,
