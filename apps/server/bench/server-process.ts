@@ -82,14 +82,25 @@ function handleOf(child: ChildProcess, url: string, exited: Promise<unknown>): S
   };
 }
 
-/** bench/minimal-server.ts on `databaseUrl`, answering every call with `query`. */
+const ANSWER_ONLY_PATH = '/answer-only';
+
+/**
+ * bench/minimal-server.ts on `databaseUrl`, answering every call with `query`; at `answerOnlyUrl`
+ * with the statement's last answer, without the database (the HTTP round trip alone).
+ */
 export async function startMinimalServer(
   databaseUrl: string,
   query: { sql: string; params: unknown[]; name: string },
-): Promise<ServerProcess> {
+): Promise<ServerProcess & { answerOnlyUrl: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'bench/minimal-server.ts'], {
     cwd: serverDir,
-    env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: databaseUrl, BENCH_QUERY: JSON.stringify(query) },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      DATABASE_URL: databaseUrl,
+      BENCH_QUERY: JSON.stringify(query),
+      ANSWER_ONLY_PATH,
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
@@ -97,5 +108,6 @@ export async function startMinimalServer(
     child.stdout!.once('data', (line) => resolve(Number(String(line).trim())));
     child.once('exit', (code) => reject(new Error(`Minimal-Server beendet mit Code ${code}`)));
   });
-  return handleOf(child, `http://127.0.0.1:${port}`, exited);
+  const url = `http://127.0.0.1:${port}`;
+  return { ...handleOf(child, url, exited), answerOnlyUrl: url + ANSWER_ONLY_PATH };
 }

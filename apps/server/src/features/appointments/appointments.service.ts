@@ -16,7 +16,7 @@ import type pg from 'pg';
 import type { AppDeps } from '../../app-deps';
 import type { AuthContext } from '../../auth/guard';
 import { now } from '../../clock';
-import type { DbOrTx } from '../../db/client';
+import type { Database, DbOrTx } from '../../db/client';
 import { jsonArrayStream } from '../../db/row-stream';
 import { AppError } from '../../http/app-error';
 import { writeAudit } from '../audit/audit.repository';
@@ -36,13 +36,17 @@ export async function list(deps: AppDeps, staffId: number, q: AppointmentListQue
 export const listJson = (deps: AppDeps, staffId: number, q: AppointmentListQuery) =>
   repo.listAppointmentsJson(deps.db, staffId, q);
 
+/** Whether listAnswer streams the list row by row (repo.listRowJsonSql) rather than as one text (repo.listJsonSql). */
+export const listStreamsRows = (kind: Database['kind'], q: AppointmentListQuery) =>
+  kind === 'postgres' && !q.limit && !q.before;
+
 /**
  * The list answer as the route sends it. The whole list (no page size) on PostgreSQL is streamed
  * row by row as the database builds the rows (a busy day is 1.4 MB: sent while the later rows are
  * still being built, and never one string in the server's memory); a page, and PGlite, as one text.
  */
 export async function listAnswer(deps: AppDeps, staffId: number, q: AppointmentListQuery): Promise<Buffer | Readable> {
-  if (deps.database.kind === 'postgres' && !q.limit && !q.before) {
+  if (listStreamsRows(deps.database.kind, q)) {
     return jsonArrayStream(deps.database.raw as pg.Pool, repo.listRowJsonSql(staffId, q));
   }
   // Encoded once here: sent as a string, it was scanned for its length and encoded again.
