@@ -18,6 +18,7 @@ import { AppointmentListRow, type ListRowContext } from './appointment-list-row'
 import { shouldLoadEarlier, shouldLoadMore } from './appointment-pages';
 import type { RowContext } from './appointment-row';
 import { type AppointmentView, ROW_ESTIMATE } from './appointment-view';
+import { listRowKey } from './list-row-key';
 
 /** A request to bring one row into view; `seq` makes a repeated jump to the same row count. */
 export interface ScrollRequest {
@@ -114,12 +115,8 @@ export function VirtualAppointmentList({
   });
   // Stable between renders: the virtualizer lays out every row again when either changes.
   const estimateSize = useCallback(() => ROW_ESTIMATE[view], [view]);
-  // The view is part of the key: a card's measured height says nothing about its compact line.
   const getItemKey = useCallback(
-    (i: number) => {
-      const a = i >= firstOffset ? rows[i - firstOffset] : undefined;
-      return a ? `${view}:${a.appointment_id}` : `${view}:vor:${i}`;
-    },
+    (i: number) => listRowKey(view, i >= firstOffset ? rows[i - firstOffset]?.appointment_id : undefined, i),
     [rows, firstOffset, view],
   );
   const virtualizer = useWindowVirtualizer({
