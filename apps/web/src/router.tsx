@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { GuestOnly, RequireAuth, withRouteAccess } from './auth/route-guards';
+import { loadAppointmentsScreen } from './features/appointments/appointments-screen';
 import { ROUTES, type RouteName } from './routes';
 import { RouteError } from './ui/route-error';
 import { withChunkTimeout } from './ui/with-chunk-timeout';
@@ -55,7 +56,7 @@ export const routes: RouteObject[] = [
           screen('updatePassword', () => import('./features/users/update-password-page')),
           screen('appointmentBulkEditService', () => import('./features/appointments/bulk-edit-service-page')),
           screen('appointmentEdit', () => import('./features/appointments/appointment-edit-page')),
-          screen('appointments', () => import('./features/appointments/appointments-page'), [
+          screen('appointments', loadAppointmentsScreen, [
             screen('save-vaccination-data', () => import('./features/forms/save-vaccination-data-modal')),
             screen('check-in-qr-code', () => import('./features/forms/check-in-qr-code-modal')),
             screen('filled-out-check-in-form', () => import('./features/forms/filled-out-check-in-form-modal')),
