@@ -53,16 +53,20 @@ export const test = base.extend<TestFixtures, { server: { url: string } }>({
   },
 });
 
-/** Moves the server's and the browser's clock forward together (e.g. past a session's end). */
+/**
+ * Moves the browser's and then the server's clock forward (e.g. past a session's end). The browser's
+ * first: the other way round, a call the page made in between (a refetch) met the moved server, its
+ * 401 reloaded the page into the login screen, and that navigation could cut off the fast-forward.
+ */
 export async function advanceClocks(page: Page, baseURL: string, ms: number) {
-  const serverNow = await page.evaluate(() => Date.now());
+  const browserNow = await page.evaluate(() => Date.now());
+  await page.clock.fastForward(ms);
   const res = await fetch(`${baseURL}/api/test/clock`, {
     method: 'PUT',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ now: new Date(serverNow + ms).toISOString() }),
+    body: JSON.stringify({ now: new Date(browserNow + ms).toISOString() }),
   });
   if (!res.ok) throw new Error(`Uhr nicht gestellt: ${res.status}`);
-  await page.clock.fastForward(ms);
 }
 
 /**
