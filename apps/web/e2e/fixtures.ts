@@ -55,8 +55,8 @@ export const test = base.extend<TestFixtures, { server: { url: string } }>({
 
 /**
  * Moves the browser's and then the server's clock forward (e.g. past a session's end). The browser's
- * first: the other way round, a call the page made in between (a refetch) met the moved server, its
- * 401 reloaded the page into the login screen, and that navigation could cut off the fast-forward.
+ * first: the other way round, a call the page made in between (a refetch) could meet the moved server,
+ * and the reload its 401 starts could cut off the fast-forward (a suspected cause of a rare failure).
  */
 export async function advanceClocks(page: Page, baseURL: string, ms: number) {
   const browserNow = await page.evaluate(() => Date.now());

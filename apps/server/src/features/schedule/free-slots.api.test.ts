@@ -147,35 +147,35 @@ describe('free slots of a day', () => {
         .json()
         .map((s: { start_time: string }) => s.start_time);
     const nextDay = dateInZone(new Date(Date.parse(`${date}T12:00:00Z`) + 86_400_000), 'Europe/Berlin');
-    const special = (day: string, start: string, end: string) => ({
-      date: day,
-      start_time: start,
-      end_time: end,
-      break_start_time: '13:00',
-      break_end_time: '13:30',
-      break_start_time2: '14:00',
-      break_end_time2: '14:30',
-    });
+    const addSpecialDay = (day: string, start: string, end: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/staff/${staffId}/schedule/special-days`,
+        headers: m.headers,
+        payload: {
+          special_days: [
+            {
+              date: day,
+              start_time: start,
+              end_time: end,
+              break_start_time: '13:00',
+              break_end_time: '13:30',
+              break_start_time2: '14:00',
+              break_end_time2: '14:30',
+            },
+          ],
+        },
+      });
     await t.app.inject({
       method: 'POST',
       url: `/api/staff/${staffId}/schedule/holidays`,
       headers: m.headers,
       payload: { date: [nextDay] },
     });
-    await t.app.inject({
-      method: 'POST',
-      url: `/api/staff/${staffId}/schedule/special-days`,
-      headers: m.headers,
-      payload: { special_days: [special(nextDay, '06:00', '07:00')] },
-    });
+    await addSpecialDay(nextDay, '06:00', '07:00');
     expect(await starts()).toEqual(['08:00', '09:00', '09:30']);
 
-    await t.app.inject({
-      method: 'POST',
-      url: `/api/staff/${staffId}/schedule/special-days`,
-      headers: m.headers,
-      payload: { special_days: [special(date, '12:30', '15:00')] },
-    });
+    await addSpecialDay(date, '12:30', '15:00');
     expect(await starts()).toEqual(['12:30', '13:30', '14:30']);
   });
 
