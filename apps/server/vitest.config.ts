@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'bench/**/*.test.ts'],
     globalSetup: ['src/test/global-setup.ts'],
     setupFiles: ['src/test/pin-clock.ts'],
     pool: 'forks',
