@@ -4,7 +4,7 @@ import { expect, holdRequests, signIn, test } from '../fixtures';
 
 /**
  * Issue 28: the list's rows draw stand-ins for their select, menus, popover and tooltip, and the
- * layout loads its dialogs' provider after the screen (ui/deferred.tsx, ui/modals-host.tsx). These
+ * layout loads its dialogs' provider with the first key or click (ui/deferred.tsx, ui/modals-host.tsx). These
  * tests hold that nothing of it is downloaded before it is used, and that every control still works
  * by pointer and by keyboard from its first use on.
  */
@@ -116,11 +116,29 @@ test('the classification field reached by Tab is the select itself: arrows open 
   await expect(erika.getByRole('button', { name: 'Ergebnis gesperrt' })).toBeFocused();
 });
 
+const PROVIDER_CHUNK = /\/assets\/modals-provider-[\w-]+\.js$/;
+
+test('a fresh load of the list fetches no dialogs’ code; the first key or click does', async ({ page, centres }) => {
+  const asked: string[] = [];
+  page.on('request', (r: Request) => {
+    if (PROVIDER_CHUNK.test(new URL(r.url()).pathname)) asked.push(r.url());
+  });
+  await signIn(page, centres.logins.admin);
+  await page.goto('/appointments');
+  await expect(page.getByRole('list', { name: 'Termine' })).toBeVisible({ timeout: 30_000 });
+  await page.waitForLoadState('networkidle');
+  expect(asked).toEqual([]);
+  const arrived = page.waitForResponse(PROVIDER_CHUNK);
+  await page.keyboard.press('Shift');
+  await arrived;
+  expect(asked).toHaveLength(1);
+});
+
 test('a confirmation asked before the dialogs’ code arrived opens once it has; the list did not wait for it', async ({
   page,
   centres,
 }) => {
-  const provider = await holdRequests(page, /\/assets\/modals-provider-[\w-]+\.js$/);
+  const provider = await holdRequests(page, PROVIDER_CHUNK);
   await openToday(page, centres.logins.admin);
   const erika = row(page, 'Erika Mustermann');
   await erika.getByRole('button', { name: 'Beleg senden' }).click();

@@ -1,10 +1,12 @@
-import { lazy, Suspense, useLayoutEffect } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useState } from 'react';
 
 /**
  * What `modals.*` of @mantine/modals sends: window events named `mantine-modals:<what>`, heard by
- * the ModalsProvider. The provider (with Modal and its focus trap and scroll lock) is loaded after
- * the screen is drawn, not before (issue 28); an event sent before it is here is kept and sent
- * again once it listens, so no confirmation is lost.
+ * the ModalsProvider. The provider (with Modal, floating-ui, its focus trap, scroll lock and scroll
+ * area: 30 kB gzip) is loaded with the person's first click, touch or key on a logged-in screen, not
+ * with the screen (issue 28: a fresh load of the list fetched it before its rows showed, 261 kB of
+ * JavaScript against the 250 kB budget); an event sent before it is here is kept and sent again once
+ * it listens, so no confirmation is lost.
  */
 const EVENTS = [
   'openModal',
@@ -48,12 +50,27 @@ function ReplayEarlyEvents() {
 
 const Provider = lazy(() => import('./modals-provider').then((m) => ({ default: m.ModalsProvider })));
 
+/** What tells that a person is at work: a confirmation follows one of these (or comes as an event itself). */
+const FIRST_USE = ['pointerdown', 'keydown', ...EVENTS];
+
 /**
  * Where `modals.openConfirmModal` and friends draw their dialogs. Not a wrapper: the screens use
  * only the event API, never the provider's context, so it sits beside them.
  */
 export function ModalsHost() {
   keepEarlyEvents();
+  const [used, setUsed] = useState(listening);
+  useEffect(() => {
+    if (used) return;
+    const use = () => setUsed(true);
+    // A confirmation asked between the first draw and this effect was kept (keepEarlyEvents).
+    if (early?.length) return use();
+    for (const name of FIRST_USE) window.addEventListener(name, use, { capture: true, passive: true });
+    return () => {
+      for (const name of FIRST_USE) window.removeEventListener(name, use, { capture: true });
+    };
+  }, [used]);
+  if (!used) return null;
   return (
     <Suspense fallback={null}>
       <Provider labels={{ confirm: 'Ja', cancel: 'Nein' }}>
